@@ -1,0 +1,178 @@
+//! Portable Draughts Notation (PDN) game records: `[Tag "value"]` pairs, then
+//! numbered moves and a result (`2-0` White wins, `0-2` Black wins, `1-1`
+//! draw, `*` unfinished). A `FEN` tag gives a start position other than the
+//! standard one. Comments `{...}`, variations `(...)`, move strength marks
+//! and `$n` annotations are skipped on reading.
+
+use crate::error::NotationError;
+use crate::outcome::Outcome;
+use crate::tools::record::{Record, RecordMeta, RecordTurn};
+
+/// Result tokens. `1-1` could look like a move, but no move goes from a
+/// square to itself without capturing, so these are always results.
+const RESULTS: [&str; 5] = ["2-0", "0-2", "1-1", "0-0", "*"];
+
+/// Reads a PDN game (the first game, if the file holds several).
+pub fn read(text: &str) -> Result<Record, NotationError> {
+    let mut record = Record::default();
+    let mut depth_comment = false;
+    let mut depth_variation = 0usize;
+    let mut seen_moves = false;
+    for (number, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('%') || trimmed.starts_with('#') {
+            continue;
+        }
+        if !depth_comment && depth_variation == 0 && trimmed.starts_with('[') {
+            if seen_moves {
+                // The next game's tags: only the first game is read.
+                break;
+            }
+            if let Some((key, value)) = read_tag(trimmed) {
+                if key.eq_ignore_ascii_case("FEN") {
+                    record.position = Some(value);
+                }
+                continue;
+            }
+            return Err(NotationError::syntax(line, "malformed tag pair"));
+        }
+        let mut token = String::new();
+        let flush = |token: &mut String, record: &mut Record| {
+            if let Some(turn) = move_token(token) {
+                record.turns.push(RecordTurn { line: number + 1, text: turn });
+            }
+            token.clear();
+        };
+        for c in line.chars() {
+            if depth_comment {
+                depth_comment = c != '}';
+                continue;
+            }
+            match c {
+                '{' => {
+                    flush(&mut token, &mut record);
+                    depth_comment = true;
+                }
+                '(' => {
+                    flush(&mut token, &mut record);
+                    depth_variation += 1;
+                }
+                ')' => {
+                    flush(&mut token, &mut record);
+                    depth_variation = depth_variation.saturating_sub(1);
+                }
+                c if c.is_whitespace() => flush(&mut token, &mut record),
+                c if depth_variation == 0 => token.push(c),
+                _ => {}
+            }
+        }
+        flush(&mut token, &mut record);
+        seen_moves |= !record.turns.is_empty();
+    }
+    Ok(record)
+}
+
+fn read_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (key, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    Some((key.to_string(), value.to_string()))
+}
+
+/// The move in a token, with move numbers, marks and annotations removed;
+/// `None` for tokens that are not moves.
+fn move_token(token: &str) -> Option<String> {
+    if token.is_empty() || RESULTS.contains(&token) || token.starts_with('$') {
+        return None;
+    }
+    // "12." and "12..." are move numbers; "12.32-28" glues one to a move.
+    let body = match token.find('.') {
+        Some(i) if token[..i].chars().all(|c| c.is_ascii_digit()) => token[i..].trim_start_matches('.'),
+        _ => token,
+    };
+    let body = body.trim_end_matches(['!', '?', '+', '*']);
+    (!body.is_empty()).then(|| body.to_string())
+}
+
+/// The PDN result token of an outcome (seat 0 is White).
+pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
+    match outcome {
+        None => "*",
+        Some(o) if o.is_draw() => "1-1",
+        Some(o) if o.places.first() == Some(&1) => "2-0",
+        Some(_) => "0-2",
+    }
+}
+
+/// Writes a PDN game. `first_black` says the first move is Black's (a start
+/// position with Black to move).
+pub fn write(moves: &[String], meta: &RecordMeta, first_black: bool) -> String {
+    let result = result_token(meta.outcome.as_ref());
+    let player = |i: usize| meta.players.get(i).cloned().unwrap_or_else(|| "?".to_string());
+    let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::new();
+    out += &format!("[Event \"{}\"]\n", quote(&meta.event));
+    out += &format!("[Date \"{}\"]\n", meta.date.as_deref().unwrap_or("????.??.??").replace('-', "."));
+    out += &format!("[White \"{}\"]\n", quote(&player(0)));
+    out += &format!("[Black \"{}\"]\n", quote(&player(1)));
+    out += &format!("[Result \"{result}\"]\n");
+    out += "[GameType \"20\"]\n";
+    if let Some(position) = &meta.position {
+        out += &format!("[FEN \"{position}\"]\n");
+    }
+    out.push('\n');
+    let mut tokens = Vec::new();
+    let offset = usize::from(first_black);
+    for (i, m) in moves.iter().enumerate() {
+        let ply = i + offset;
+        if ply % 2 == 0 {
+            tokens.push(format!("{}.", ply / 2 + 1));
+        } else if i == 0 {
+            tokens.push(format!("{}...", ply / 2 + 1));
+        }
+        tokens.push(m.clone());
+    }
+    tokens.push(result.to_string());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + token.len() + 1 > 79 {
+            out += &line;
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += &token;
+    }
+    out += &line;
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_numbers_comments_and_variations_are_skipped() {
+        let text = "[Event \"Test\"]\n[FEN \"W:W31-50:B1-20\"]\n\n1. 32-28 {good} 19-23 2.28x19 (2. 33-29) 14x23! $1\n3. 34-29 2-0\n";
+        let record = read(text).unwrap();
+        assert_eq!(record.position.as_deref(), Some("W:W31-50:B1-20"));
+        let moves: Vec<&str> = record.turns.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(moves, ["32-28", "19-23", "28x19", "14x23", "34-29"]);
+        assert_eq!(record.turns[4].line, 5);
+    }
+
+    #[test]
+    fn written_games_read_back() {
+        let meta = RecordMeta { event: "Casual".into(), players: vec!["ann".into(), "bob".into()], ..RecordMeta::default() };
+        let moves: Vec<String> = ["32-28", "19-23", "28x19"].iter().map(|s| s.to_string()).collect();
+        let text = write(&moves, &meta, false);
+        assert!(text.contains("[White \"ann\"]") && text.contains("1. 32-28 19-23 2. 28x19 *"));
+        let back: Vec<String> = read(&text).unwrap().turns.into_iter().map(|t| t.text).collect();
+        assert_eq!(back, moves);
+        let from_black = write(&moves, &meta, true);
+        assert!(from_black.contains("1... 32-28 2. 19-23 28x19"));
+    }
+}
