@@ -186,7 +186,9 @@ impl Dame100 {
     fn clock_note(&self) -> Option<String> {
         let left = |since: Option<u32>, limit: u32| since.map(|s| (limit - (self.plies - s)).div_ceil(2));
         let mut notes = Vec::new();
-        if let Some(n) = left(self.five_since, FIVE_MOVE_PLIES).or(left(self.sixteen_since, SIXTEEN_MOVE_PLIES)) {
+        let five = left(self.five_since, FIVE_MOVE_PLIES);
+        let sixteen = left(self.sixteen_since, SIXTEEN_MOVE_PLIES);
+        if let Some(n) = five.into_iter().chain(sixteen).min() {
             notes.push(format!("endgame: draw in {n} moves"));
         }
         if self.king_plies >= 20 {
@@ -376,7 +378,7 @@ impl Game for Dame100 {
         let matching: Vec<Move> = if text.capture {
             let candidates: Vec<Move> =
                 legal.iter().copied().filter(|m| m.from == from && m.to == to && m.captured != 0).collect();
-            if text.squares.len() > 2 && candidates.len() > 1 {
+            if text.squares.len() > 2 {
                 let via = &text.squares[1..text.squares.len() - 1];
                 let mut fitting: Vec<Move> = self
                     .position
