@@ -5,6 +5,7 @@
 //! actions as JSON values. [`AnyMatch`] is the [`Game`] trait with the types
 //! erased; every `Game` gets it for free.
 
+use crate::Seed;
 use crate::click::Click;
 use crate::conformance::{ConformanceConfig, ConformanceReport};
 use crate::error::RulesError;
@@ -14,7 +15,6 @@ use crate::seat::{Seat, Viewer};
 use crate::tools::playout::{PlayoutReport, playouts};
 use crate::tools::record::{Record, RecordMeta};
 use crate::view::View;
-use crate::Seed;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::any::Any;
@@ -134,7 +134,11 @@ impl<G: Game> AnyMatch for G {
         self.legal_actions(seat, &mut actions);
         actions
             .iter()
-            .map(|a| LegalAction { action: to_json(a), text: Game::action_text(self, seat, a), clicks: self.clicks(seat, a) })
+            .map(|a| LegalAction {
+                action: to_json(a),
+                text: Game::action_text(self, seat, a),
+                clicks: self.clicks(seat, a),
+            })
             .collect()
     }
 
@@ -223,11 +227,11 @@ pub trait AnyGame: Send + Sync {
     /// A new match.
     fn new_match(&self, options: &Value, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError>;
     /// A match from a position in the game's position format.
-    fn from_position(&self, options: &Value, position: &str, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError>;
+    fn match_at(&self, options: &Value, position: &str, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError>;
     /// Splits a game record into its start position and turns.
     fn read_record(&self, text: &str) -> Result<Record, RulesError>;
-    /// Perft counts for depths 1 to `depth`, from the start or from `position`.
-    fn perft(&self, options: &Value, position: Option<&str>, depth: u32) -> Result<Vec<u64>, RulesError>;
+    /// The perft count at `depth`, from the start or from `position`.
+    fn perft(&self, options: &Value, position: Option<&str>, depth: u32) -> Result<u64, RulesError>;
     /// Runs the conformance suite (see [`crate::conformance`]).
     fn conformance(&self, config: ConformanceConfig) -> Result<ConformanceReport, String>;
     /// Uniformly random playouts (see [`playouts`]).
@@ -282,7 +286,7 @@ impl<G: Game> AnyGame for Registered<G> {
         Ok(Box::new(G::new(&Self::options(options)?, seed)?))
     }
 
-    fn from_position(&self, options: &Value, position: &str, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError> {
+    fn match_at(&self, options: &Value, position: &str, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError> {
         Ok(Box::new(G::from_position(&Self::options(options)?, position, seed)?))
     }
 
@@ -290,9 +294,8 @@ impl<G: Game> AnyGame for Registered<G> {
         Ok(G::read_record(text)?)
     }
 
-    fn perft(&self, options: &Value, position: Option<&str>, depth: u32) -> Result<Vec<u64>, RulesError> {
-        let start = Self::start(options, position)?;
-        Ok((1..=depth).map(|d| start.perft(d)).collect())
+    fn perft(&self, options: &Value, position: Option<&str>, depth: u32) -> Result<u64, RulesError> {
+        Ok(Self::start(options, position)?.perft(depth))
     }
 
     fn conformance(&self, config: ConformanceConfig) -> Result<ConformanceReport, String> {

@@ -97,8 +97,7 @@ pub struct Chance {
 
 impl PartialEq for Chance {
     fn eq(&self, other: &Self) -> bool {
-        self.rng.get_seed() == other.rng.get_seed()
-            && self.rng.get_word_pos() == other.rng.get_word_pos()
+        self.rng.get_seed() == other.rng.get_seed() && self.rng.get_word_pos() == other.rng.get_word_pos()
     }
 }
 

@@ -151,8 +151,14 @@ fn check_state<G: Game>(
     }
     for seat in seats(state) {
         let other = state.resample(seat, Seed::from_u64(u64::from(choices.below(u32::MAX))));
-        ensure!(other.view(Viewer::Seat(seat)) == state.view(Viewer::Seat(seat)), "{seat}'s view depends on what it may not know");
-        ensure!(other.view(Viewer::Spectator) == state.view(Viewer::Spectator), "the spectator view depends on hidden information");
+        ensure!(
+            other.view(Viewer::Seat(seat)) == state.view(Viewer::Seat(seat)),
+            "{seat}'s view depends on what it may not know"
+        );
+        ensure!(
+            other.view(Viewer::Spectator) == state.view(Viewer::Spectator),
+            "the spectator view depends on hidden information"
+        );
         let mut theirs = Vec::new();
         other.legal_actions(seat, &mut theirs);
         ensure!(theirs == all[seat.index()], "{seat}'s legal actions depend on what it may not know");
@@ -165,7 +171,8 @@ fn check_actions<G: Game>(state: &G, seat: Seat, legal: &[G::Action], recent: &[
     let mut texts: Vec<String> = Vec::with_capacity(legal.len());
     for action in legal {
         let json = serde_json::to_value(action).map_err(|e| e.to_string())?;
-        let back: G::Action = serde_json::from_value(json.clone()).map_err(|e| format!("{json} does not read back: {e}"))?;
+        let back: G::Action =
+            serde_json::from_value(json.clone()).map_err(|e| format!("{json} does not read back: {e}"))?;
         ensure!(&back == action, "{json} reads back as {back:?}");
         let text = state.action_text(seat, action);
         let parsed = state.parse_action(seat, &text).map_err(|e| format!("{text:?} does not read back: {e}"))?;

@@ -24,14 +24,14 @@
 //!   without a state and resolved against one ([`Game::resolve`]); a single
 //!   action has a text form too ([`Game::action_text`]) and a JSON form (serde).
 
+use crate::Seed;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::layout::Layout;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
-use crate::view::View;
-use crate::Seed;
 use crate::tools::record::{Record, RecordMeta, read_lines, write_lines};
+use crate::view::View;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::{Debug, Display};

@@ -22,9 +22,7 @@ pub struct Outcome {
 impl Outcome {
     /// The seats in `winners` take first place, every other seat second.
     pub fn winners(seats: usize, winners: SeatSet, reason: impl Into<String>) -> Outcome {
-        let places = (0..seats as u8)
-            .map(|i| if winners.contains(Seat(i)) { 1 } else { 2 })
-            .collect();
+        let places = (0..seats as u8).map(|i| if winners.contains(Seat(i)) { 1 } else { 2 }).collect();
         Outcome { places, scores: None, reason: reason.into() }
     }
 
@@ -40,10 +38,7 @@ impl Outcome {
 
     /// Places from scores: a higher score places better, equal scores tie.
     pub fn by_scores(scores: Vec<i32>, reason: impl Into<String>) -> Outcome {
-        let places = scores
-            .iter()
-            .map(|s| 1 + scores.iter().filter(|other| *other > s).count() as u8)
-            .collect();
+        let places = scores.iter().map(|s| 1 + scores.iter().filter(|other| *other > s).count() as u8).collect();
         Outcome { places, scores: Some(scores), reason: reason.into() }
     }
 

@@ -57,7 +57,7 @@ pub struct Fact {
 
 impl Fact {
     /// A fact from anything printable.
-    pub fn new(label: &str, value: impl ToString) -> Fact {
+    pub fn new(label: &str, value: impl std::fmt::Display) -> Fact {
         Fact { label: label.to_string(), value: value.to_string() }
     }
 }

@@ -1,6 +1,6 @@
 //! Accasta: the rulebook's sample game and one test per rulebook passage.
 
-use rules::games::accasta::{Accasta, AccastaAction, AccastaOptions, Move, Stack, TurnText, BLACK, WHITE};
+use rules::games::accasta::{Accasta, AccastaAction, AccastaOptions, BLACK, Move, Stack, TurnText, WHITE};
 use rules::games::hex37::Point;
 use rules::tools::replay::replay_by_id;
 use rules::{Game, NotationError, RulesError, Seat, Seed, Status};
@@ -104,7 +104,8 @@ fn a_piece_may_carry_any_number_of_pieces_beneath_it_without_changing_its_range(
 
 #[test]
 fn no_piece_or_stack_may_be_jumped_over() {
-    let blocked = Accasta::with_stacks(&[(p("d2"), Stack::of(W, 3)), (p("d3"), Stack::of(B, 1)), (p("g4"), Stack::of(B, 1))], W);
+    let blocked =
+        Accasta::with_stacks(&[(p("d2"), Stack::of(W, 3)), (p("d3"), Stack::of(B, 1)), (p("g4"), Stack::of(B, 1))], W);
     let moves = legal(&blocked, W);
     assert!(moves.contains(&mv("d2", 1, "d3")), "landing on a stack is allowed");
     assert!(!moves.contains(&mv("d2", 1, "d4")), "passing over it is not");
@@ -113,11 +114,15 @@ fn no_piece_or_stack_may_be_jumped_over() {
 
 #[test]
 fn no_stack_may_hold_more_than_three_pieces_of_one_colour() {
-    let state = Accasta::with_stacks(&[(p("d4"), Stack::of(W, 2)), (p("d5"), Stack::of(W, 2)), (p("g4"), Stack::of(B, 1))], W);
+    let state =
+        Accasta::with_stacks(&[(p("d4"), Stack::of(W, 2)), (p("d5"), Stack::of(W, 2)), (p("g4"), Stack::of(B, 1))], W);
     let moves = legal(&state, W);
     assert!(moves.contains(&mv("d4", 1, "d5")));
     assert!(!moves.contains(&mv("d4", 2, "d5")), "2 + 2 white pieces would make 4");
-    let black_top = Accasta::with_stacks(&[(p("d4"), Stack::from_pieces(&[B, B, W])), (p("d5"), Stack::of(B, 2)), (p("g4"), Stack::of(B, 1))], W);
+    let black_top = Accasta::with_stacks(
+        &[(p("d4"), Stack::from_pieces(&[B, B, W])), (p("d5"), Stack::of(B, 2)), (p("g4"), Stack::of(B, 1))],
+        W,
+    );
     let moves = legal(&black_top, W);
     assert!(moves.contains(&mv("d4", 2, "d5")), "W + B onto BB: three black");
     assert!(!moves.contains(&mv("d4", 3, "d5")), "W + BB onto BB: four black");
@@ -177,7 +182,12 @@ fn releasing_an_opposing_piece_in_ones_own_castle_is_not_allowed() {
 #[test]
 fn three_controlling_pieces_in_the_opposing_castle_win_when_the_turn_ends() {
     let mut state = Accasta::with_stacks(
-        &[(p("f1"), Stack::of(W, 1)), (p("f5"), Stack::of(W, 1)), (p("e3"), Stack::of(W, 1)), (p("a1"), Stack::of(B, 1))],
+        &[
+            (p("f1"), Stack::of(W, 1)),
+            (p("f5"), Stack::of(W, 1)),
+            (p("e3"), Stack::of(W, 1)),
+            (p("a1"), Stack::of(B, 1)),
+        ],
         W,
     );
     assert_eq!(state.pieces_in_opposing_castle(W), 2);
@@ -194,7 +204,12 @@ fn three_castle_points_held_in_the_middle_of_a_turn_do_not_win() {
     // As in the sample game's 12th Black turn: a stack on a castle point
     // whose uncovered piece is the mover's counts only while it stays there.
     let mut state = Accasta::with_stacks(
-        &[(p("f1"), Stack::of(W, 1)), (p("f5"), Stack::of(W, 1)), (p("e3"), Stack::of(W, 2)), (p("a1"), Stack::of(B, 1))],
+        &[
+            (p("f1"), Stack::of(W, 1)),
+            (p("f5"), Stack::of(W, 1)),
+            (p("e3"), Stack::of(W, 2)),
+            (p("a1"), Stack::of(B, 1)),
+        ],
         W,
     );
     state.apply(W, &mv("e3", 1, "f3")).unwrap();
@@ -232,7 +247,10 @@ fn notation_signs_must_match_what_the_move_lands_on() {
     play_turn(&mut state, "b4: 2-c5");
     assert_eq!(state.action_text(B, &mv("e4", 1, "e3")), "e4: +e3");
     assert_eq!(state.parse_action(B, "e4: +e3").unwrap(), mv("e4", 1, "e3"));
-    assert_eq!(state.parse_action(B, "e4: x e3").map_err(|e| e.to_string()).unwrap_err(), "\"e4: x e3\" is not legal here: e3 is an own stack");
+    assert_eq!(
+        state.parse_action(B, "e4: x e3").map_err(|e| e.to_string()).unwrap_err(),
+        "\"e4: x e3\" is not legal here: e3 is an own stack"
+    );
 }
 
 #[test]

@@ -39,7 +39,10 @@ fn is_king(state: &Dame100, square: u8) -> bool {
 #[test]
 fn white_moves_first_from_twenty_men_each_on_the_first_four_rows() {
     let state = Dame100::new(&Dame100Options::default(), Seed::default()).unwrap();
-    assert_eq!(state.position().unwrap(), "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20");
+    assert_eq!(
+        state.position().unwrap(),
+        "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+    );
     assert_eq!(side(&state), WHITE);
     assert_eq!(legal_texts(&state).len(), 9);
 }
@@ -87,7 +90,10 @@ fn a_king_moves_any_distance_along_a_diagonal() {
 fn a_king_captures_from_a_distance_and_lands_on_any_free_square_beyond() {
     assert_eq!(legal_texts(&at("W:WK46:B28")), ["46x10", "46x14", "46x19", "46x23", "46x5"]);
     // Two pieces in a row along the line cannot be jumped.
-    assert!(legal_texts(&at("W:WK46:B28,23,3")).iter().all(|t| !t.starts_with("46x")), "two pieces in a row cannot be jumped");
+    assert!(
+        legal_texts(&at("W:WK46:B28,23,3")).iter().all(|t| !t.starts_with("46x")),
+        "two pieces in a row cannot be jumped"
+    );
 }
 
 #[test]
@@ -167,8 +173,8 @@ fn quiet_walk(state: &mut Dame100, plies: u32) -> u32 {
         None
     }
     let mut seen = vec![state.position().unwrap()];
-    let (end, played) =
-        walk(state, &mut seen, plies).unwrap_or_else(|| panic!("no quiet king walk of {plies} plies from {:?}", state.position()));
+    let (end, played) = walk(state, &mut seen, plies)
+        .unwrap_or_else(|| panic!("no quiet king walk of {plies} plies from {:?}", state.position()));
     *state = end;
     played
 }
@@ -246,7 +252,11 @@ fn a_running_sixteen_move_count_still_ends_the_game_after_a_capture() {
     state.legal_actions(BLACK, &mut captures);
     state.apply(BLACK, &captures[0]).unwrap();
     assert!(matches!(state.status(), Status::Acting(_)));
-    assert!(state.view(rules::Viewer::Spectator).prompt.contains("draw in 2 moves"), "{}", state.view(rules::Viewer::Spectator).prompt);
+    assert!(
+        state.view(rules::Viewer::Spectator).prompt.contains("draw in 2 moves"),
+        "{}",
+        state.view(rules::Viewer::Spectator).prompt
+    );
     assert_eq!(quiet_walk(&mut state, 10), 4, "16 moves each after the endgame began");
     assert_eq!(state.status().outcome().unwrap().reason, "16 moves each in a three-against-one-king endgame");
 }

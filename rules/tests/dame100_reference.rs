@@ -168,7 +168,8 @@ fn to_ref(m: &Move) -> RefMove {
 }
 
 fn random_position(chance: &mut Chance, max_per_side: u32, king_percent: u32) -> Position {
-    let mut position = Position { white: 0, black: 0, kings: 0, side: if chance.below(2) == 0 { WHITE } else { BLACK } };
+    let mut position =
+        Position { white: 0, black: 0, kings: 0, side: if chance.below(2) == 0 { WHITE } else { BLACK } };
     for white in [true, false] {
         let count = 1 + chance.below(max_per_side);
         for _ in 0..count {

@@ -180,9 +180,8 @@ pub fn rows(from: u8, to: u8) -> impl Iterator<Item = Point> {
 
 /// The board's layout for the client, with the given seat styles and zones.
 pub fn layout(seats: Vec<SeatStyle>, zones: Vec<Zone>) -> Layout {
-    let cells = Point::all()
-        .map(|p| Cell { label: p.to_string(), row: p.row() as u16, col: (x_of(p.0) + 6) as u16 })
-        .collect();
+    let cells =
+        Point::all().map(|p| Cell { label: p.to_string(), row: p.row() as u16, col: (x_of(p.0) + 6) as u16 }).collect();
     Layout { shape: Shape::Hex, rows: 7, cols: 13, cells, zones, seats }
 }
 

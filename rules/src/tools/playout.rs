@@ -26,9 +26,14 @@ pub struct PlayoutReport {
 /// match seed `Seed::from_u64(seed + i)`, and the choices come from a stream
 /// seeded by `seed`, so a run is reproducible. A game that reaches
 /// `max_actions` actions is stopped and counted as unfinished.
-pub fn playouts<G: Game>(options: &G::Options, games: u64, seed: u64, max_actions: u64) -> Result<PlayoutReport, RulesError> {
+pub fn playouts<G: Game>(
+    options: &G::Options,
+    games: u64,
+    seed: u64,
+    max_actions: u64,
+) -> Result<PlayoutReport, RulesError> {
     let mut report = PlayoutReport::default();
-    let mut choices = Chance::new(Seed::from_u64(seed ^ 0x5EED_0F_C401CE));
+    let mut choices = Chance::new(Seed::from_u64(seed ^ 0x5EED_0FC4_01CE));
     let mut legal = Vec::new();
     for i in 0..games {
         let mut state = G::new(options, Seed::from_u64(seed.wrapping_add(i)))?;

@@ -64,11 +64,12 @@ pub fn replay(game: &dyn AnyGame, text: &str) -> Result<Replayed, RulesError> {
     }
     let record = game.read_record(text)?;
     let mut state = match &record.position {
-        Some(position) => game.from_position(&Value::Null, position, Seed::default())?,
+        Some(position) => game.match_at(&Value::Null, position, Seed::default())?,
         None => game.new_match(&Value::Null, Seed::default())?,
     };
     for (i, turn) in record.turns.iter().enumerate() {
-        let fail = |reason: String| ReplayFailure { number: i + 1, line: Some(turn.line), text: turn.text.clone(), reason };
+        let fail =
+            |reason: String| ReplayFailure { number: i + 1, line: Some(turn.line), text: turn.text.clone(), reason };
         let actions = match state.resolve_turn(&turn.text) {
             Ok(actions) => actions,
             Err(e) => return Ok(Replayed { state, replayed: i, failure: Some(fail(e.to_string())) }),
@@ -97,7 +98,8 @@ pub fn replay_json(game: &dyn AnyGame, options: &Value, seed: Seed, actions: &[S
     };
     for (i, sa) in actions.iter().enumerate() {
         if let Err(e) = state.apply_json(sa.seat, &sa.action) {
-            let failure = ReplayFailure { number: i + 1, line: None, text: sa.action.to_string(), reason: e.to_string() };
+            let failure =
+                ReplayFailure { number: i + 1, line: None, text: sa.action.to_string(), reason: e.to_string() };
             return Replayed { state, replayed: i, failure: Some(failure) };
         }
     }
@@ -118,7 +120,8 @@ pub fn describe(state: &dyn AnyMatch) -> String {
         }
         Status::Over(outcome) => {
             let winners: Vec<String> = outcome.first_place().iter().map(name).collect();
-            let result = if outcome.is_draw() { "draw".to_string() } else { format!("{} first", winners.join(" and ")) };
+            let result =
+                if outcome.is_draw() { "draw".to_string() } else { format!("{} first", winners.join(" and ")) };
             let _ = write!(out, "over: {result} ({})", outcome.reason);
             if let Some(scores) = &outcome.scores {
                 let scores: Vec<String> = scores.iter().map(i32::to_string).collect();

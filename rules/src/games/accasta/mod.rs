@@ -13,6 +13,7 @@ pub use notation::{Landing, MoveText, TurnText};
 pub use stack::Stack;
 
 use super::hex37::{self, Point};
+use crate::Seed;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
@@ -20,7 +21,6 @@ use crate::layout::{Layout, SeatStyle, Zone};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, View};
-use crate::Seed;
 use serde::{Deserialize, Serialize};
 
 /// White, who moves first.

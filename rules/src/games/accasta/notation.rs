@@ -60,7 +60,8 @@ impl FromStr for TurnText {
         let err = |reason: &str| NotationError::syntax(text, reason);
         let (from, moves) = text.split_once(':').ok_or_else(|| err("expected \"from: moves\", e.g. \"b4: 2-c5\""))?;
         let from: Point = from.trim().parse().map_err(|e: super::super::hex37::BadPoint| err(&e.to_string()))?;
-        let moves = moves.split(',').map(|m| parse_move(m).map_err(|reason| err(&reason))).collect::<Result<Vec<_>, _>>()?;
+        let moves =
+            moves.split(',').map(|m| parse_move(m).map_err(|reason| err(&reason))).collect::<Result<Vec<_>, _>>()?;
         if moves.len() > 3 {
             return Err(err("a turn has at most three moves"));
         }
@@ -72,7 +73,8 @@ fn parse_move(text: &str) -> Result<MoveText, String> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let digits: String = compact.chars().take_while(char::is_ascii_digit).collect();
     let rest = &compact[digits.len()..];
-    let count = if digits.is_empty() { 1 } else { digits.parse::<u8>().map_err(|_| format!("bad count in {text:?}"))? };
+    let count =
+        if digits.is_empty() { 1 } else { digits.parse::<u8>().map_err(|_| format!("bad count in {text:?}"))? };
     if count == 0 {
         return Err(format!("a move carries at least one piece: {text:?}"));
     }

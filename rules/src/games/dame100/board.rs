@@ -146,8 +146,11 @@ mod tests {
     use super::*;
 
     fn neighbours(n: u8) -> Vec<u8> {
-        let mut v: Vec<u8> =
-            DIRECTIONS.iter().filter_map(|d| Some(shift(Square(n).bit(), *d)).filter(|b| *b != 0)).map(|b| Square::from_bit(b).0).collect();
+        let mut v: Vec<u8> = DIRECTIONS
+            .iter()
+            .filter_map(|d| Some(shift(Square(n).bit(), *d)).filter(|b| *b != 0))
+            .map(|b| Square::from_bit(b).0)
+            .collect();
         v.sort_unstable();
         v
     }

@@ -14,6 +14,7 @@ pub use board::Square;
 pub use notation::MoveText;
 pub use position::{BLACK, Move, Position, WHITE};
 
+use crate::Seed;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
@@ -22,7 +23,6 @@ use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::tools::record::{Record, RecordMeta};
 use crate::view::{Fact, Piece, Stack, View};
-use crate::Seed;
 use board::squares;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -360,11 +360,9 @@ impl Game for Dame100 {
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Move, NotationError> {
         let syntax: MoveText = text.parse()?;
-        self.resolve(&syntax)?
-            .into_iter()
-            .find(|(s, _)| *s == seat)
-            .map(|(_, m)| m)
-            .ok_or_else(|| NotationError::illegal(text, format!("it is {}'s turn", Dame100::seat_name(self.position.side))))
+        self.resolve(&syntax)?.into_iter().find(|(s, _)| *s == seat).map(|(_, m)| m).ok_or_else(|| {
+            NotationError::illegal(text, format!("it is {}'s turn", Dame100::seat_name(self.position.side)))
+        })
     }
 
     fn resolve(&self, text: &MoveText) -> Result<Vec<(Seat, Move)>, NotationError> {

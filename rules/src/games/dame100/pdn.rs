@@ -166,8 +166,9 @@ mod tests {
 
     #[test]
     fn written_games_read_back() {
-        let meta = RecordMeta { event: "Casual".into(), players: vec!["ann".into(), "bob".into()], ..RecordMeta::default() };
-        let moves: Vec<String> = ["32-28", "19-23", "28x19"].iter().map(|s| s.to_string()).collect();
+        let meta =
+            RecordMeta { event: "Casual".into(), players: vec!["ann".into(), "bob".into()], ..RecordMeta::default() };
+        let moves: Vec<String> = ["32-28", "19-23", "28x19"].iter().map(ToString::to_string).collect();
         let text = write(&moves, &meta, false);
         assert!(text.contains("[White \"ann\"]") && text.contains("1. 32-28 19-23 2. 28x19 *"));
         let back: Vec<String> = read(&text).unwrap().turns.into_iter().map(|t| t.text).collect();

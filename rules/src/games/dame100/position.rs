@@ -79,9 +79,9 @@ impl Position {
 
     /// Appends every legal move of the side to move to `out`.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.captures(out);
-        if out.len() == start {
+        if self.has_capture() {
+            self.captures(out);
+        } else {
             self.quiet_moves(out);
         }
     }
@@ -112,13 +112,24 @@ impl Position {
 
     /// Whether the side to move can capture.
     pub fn has_capture(&self) -> bool {
+        self.capturing_men() != 0 || self.king_can_capture()
+    }
+
+    /// The men of the side to move that can capture at least once.
+    fn capturing_men(&self) -> u64 {
+        let men = self.pieces(self.side) & !self.kings;
+        let enemy = self.pieces(self.side.opponent());
+        let empty = self.empty();
+        DIRECTIONS.iter().fold(0, |found, &d| {
+            let landing = shift(shift(men, d) & enemy, d) & empty;
+            found | shift(shift(landing, -d), -d)
+        })
+    }
+
+    fn king_can_capture(&self) -> bool {
         let own = self.pieces(self.side);
         let enemy = self.pieces(self.side.opponent());
         let empty = self.empty();
-        let men = own & !self.kings;
-        if DIRECTIONS.iter().any(|&d| shift(shift(men, d) & enemy, d) & empty != 0) {
-            return true;
-        }
         squares(own & self.kings).any(|king| {
             DIRECTIONS.iter().any(|&d| {
                 let mut at = shift(king.bit(), d);
@@ -157,7 +168,8 @@ impl Position {
         let enemy = self.pieces(self.side.opponent());
         let start = out.len();
         let mut search = CaptureSearch { out, start, best: 0, from: Square::from_index(0), enemy, empty: 0 };
-        for piece in squares(own) {
+        // Only pieces that can make a first capture can start a sequence.
+        for piece in squares(self.capturing_men() | (own & self.kings)) {
             search.from = piece;
             // The moving piece's own square counts as empty during its sequence.
             search.empty = self.empty() | piece.bit();

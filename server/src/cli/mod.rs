@@ -1,0 +1,73 @@
+//! The `tactica` command line: the server by default, and the rules tools
+//! (perft, replay, playout) as subcommands.
+
+mod perft;
+mod playout;
+mod replay;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Tactica: tactical board games with friends.
+#[derive(Debug, Parser)]
+#[command(name = "tactica", version, about)]
+pub struct Cli {
+    /// What to do; without a subcommand, serve.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaves of the tree of legal actions, for depths 1 to N.
+    Perft {
+        /// The game id, e.g. dame100.
+        game: String,
+        /// The deepest level to count.
+        #[arg(long)]
+        depth: u32,
+        /// Start from this position (the game's position format, e.g. FEN).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Replay a game record and print the final state, or the first illegal turn.
+    Replay {
+        /// The game id.
+        game: String,
+        /// One turn per line in the game's notation ('#' starts a comment),
+        /// PDN for dame100, or a JSON match record exported by the server.
+        file: PathBuf,
+    },
+    /// Play uniformly random games and report speed and outcomes.
+    Playout {
+        /// The game id.
+        game: String,
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed of the first game and of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many actions and count it as unfinished.
+        #[arg(long, default_value_t = 10_000)]
+        max_actions: u64,
+    },
+}
+
+/// Runs a rules tool; `None` when the command is the server's.
+pub fn run_tool(command: &Command) -> ExitCode {
+    let result = match command {
+        Command::Perft { game, depth, fen } => perft::run(game, *depth, fen.as_deref()),
+        Command::Replay { game, file } => replay::run(game, file),
+        Command::Playout { game, games, seed, max_actions } => playout::run(game, *games, *seed, *max_actions),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("tactica: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
