@@ -1,17 +1,84 @@
-//! The `tactica` binary: serves Tactica, or runs a rules tool.
+//! The `tactica` binary: serves Tactica (the default), or runs a rules tool.
 
 mod cli;
 
 use clap::Parser;
+use server::config::ServeArgs;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     match &cli.command {
+        Some(cli::Command::Serve(args)) => serve(args),
         Some(command) => cli::run_tool(command),
-        None => {
-            eprintln!("tactica: the server is not built yet");
-            ExitCode::FAILURE
+        None => serve(&cli.serve),
+    }
+}
+
+fn serve(args: &ServeArgs) -> ExitCode {
+    let settings = match args.check() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("tactica: {error}");
+            return ExitCode::from(2);
         }
+    };
+    init_logging(args.log_json);
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("tactica: cannot start the runtime: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async {
+        let listener = match tokio::net::TcpListener::bind(settings.addr).await {
+            Ok(listener) => listener,
+            Err(error) => {
+                eprintln!("tactica: --addr / TACTICA_ADDR: cannot listen on {}: {error}", settings.addr);
+                return ExitCode::from(2);
+            }
+        };
+        println!("Tactica is serving http://{}", listener.local_addr().map_or(settings.addr, |a| a));
+        match server::run(listener, settings, shutdown_signal()).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("tactica: {error}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}
+
+/// Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}
+
+fn init_logging(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("TACTICA_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
     }
 }

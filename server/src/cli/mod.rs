@@ -6,6 +6,7 @@ mod playout;
 mod replay;
 
 use clap::{Parser, Subcommand};
+use server::config::ServeArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,11 +17,16 @@ pub struct Cli {
     /// What to do; without a subcommand, serve.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Server settings, when serving without the `serve` subcommand.
+    #[command(flatten)]
+    pub serve: ServeArgs,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Serve Tactica over HTTP (the default).
+    Serve(ServeArgs),
     /// Count the leaves of the tree of legal actions, for depths 1 to N.
     Perft {
         /// The game id, e.g. dame100.
@@ -56,9 +62,10 @@ pub enum Command {
     },
 }
 
-/// Runs a rules tool; `None` when the command is the server's.
+/// Runs a rules tool.
 pub fn run_tool(command: &Command) -> ExitCode {
     let result = match command {
+        Command::Serve(_) => Err("serve is not a tool".to_string()),
         Command::Perft { game, depth, fen } => perft::run(game, *depth, fen.as_deref()),
         Command::Replay { game, file } => replay::run(game, file),
         Command::Playout { game, games, seed, max_actions } => playout::run(game, *games, *seed, *max_actions),

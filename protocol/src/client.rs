@@ -1,0 +1,175 @@
+//! Messages from the browser to the server.
+
+use crate::TableId;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A chess-style clock: a starting time and a time added after each turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    /// Time each seat starts with, in milliseconds.
+    pub initial_ms: u64,
+    /// Time added to a seat's clock when it completes a turn, in milliseconds.
+    pub increment_ms: u64,
+}
+
+/// What a host chooses when creating a lobby.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LobbySettings {
+    /// The game id.
+    pub game: String,
+    /// The game's options (`{}` or absent for the standard game).
+    #[serde(default)]
+    pub options: Value,
+    /// The number of seats; must agree with the options when given.
+    #[serde(default)]
+    pub seats: Option<u8>,
+    /// Listed publicly (otherwise reachable only by the invite link).
+    #[serde(default)]
+    pub public: bool,
+    /// A clock, or none for untimed play.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+}
+
+/// Every message a client may send.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: the protocol version, and optionally the session
+    /// token (browsers send it as a cookie instead).
+    Hello {
+        /// Must be [`crate::PROTOCOL_VERSION`].
+        protocol: u32,
+        /// The session token from `POST /api/session`.
+        #[serde(default)]
+        token: Option<String>,
+    },
+    /// Asks for a `pong`, to measure latency and the server's clock.
+    Ping {
+        /// Echoed back.
+        #[serde(default)]
+        t: Option<u64>,
+    },
+    /// Receive the list of public lobbies now and whenever it changes.
+    WatchLobbies,
+    /// Stop receiving the list.
+    UnwatchLobbies,
+    /// Create a lobby; the creator becomes its host and joins it.
+    CreateLobby(LobbySettings),
+    /// Follow a table by id (public tables, or one's own) or by invite code.
+    /// With `last_seq`, only the events after it are sent (when possible).
+    Join {
+        /// The table id.
+        #[serde(default)]
+        table: Option<TableId>,
+        /// The invite code.
+        #[serde(default)]
+        code: Option<String>,
+        /// The last event number the client has seen.
+        #[serde(default)]
+        last_seq: Option<u64>,
+    },
+    /// Stop following a table.
+    Leave {
+        /// The table.
+        table: TableId,
+    },
+    /// Sit down in the lobby.
+    TakeSeat {
+        /// The table.
+        table: TableId,
+        /// The seat, from 0.
+        seat: u8,
+    },
+    /// Stand up in the lobby.
+    LeaveSeat {
+        /// The table.
+        table: TableId,
+    },
+    /// The host removes whoever sits in a seat.
+    RemovePlayer {
+        /// The table.
+        table: TableId,
+        /// The seat.
+        seat: u8,
+    },
+    /// The host starts the match (every seat must be taken).
+    Start {
+        /// The table.
+        table: TableId,
+    },
+    /// Play an action.
+    Act {
+        /// The table.
+        table: TableId,
+        /// A client-chosen id; resending the same id applies the action once.
+        id: String,
+        /// The last event number the client saw; if given and not current,
+        /// the action is refused as stale.
+        #[serde(default)]
+        seq: Option<u64>,
+        /// The action's JSON form, as listed in the legal actions.
+        action: Value,
+    },
+    /// Resign the match.
+    Resign {
+        /// The table.
+        table: TableId,
+    },
+    /// Offer a draw (two-seat games).
+    OfferDraw {
+        /// The table.
+        table: TableId,
+    },
+    /// Accept the opponent's draw offer.
+    AcceptDraw {
+        /// The table.
+        table: TableId,
+    },
+    /// Decline the opponent's draw offer.
+    DeclineDraw {
+        /// The table.
+        table: TableId,
+    },
+    /// Abort the match before its first action.
+    Abort {
+        /// The table.
+        table: TableId,
+    },
+    /// Claim the win when the only opponent's grace period to reconnect is over.
+    ClaimVictory {
+        /// The table.
+        table: TableId,
+    },
+    /// After the match: open a new lobby for the same players.
+    Rematch {
+        /// The finished table.
+        table: TableId,
+    },
+}
+
+impl ClientMessage {
+    /// The table a message concerns, if any.
+    pub fn table(&self) -> Option<&TableId> {
+        match self {
+            ClientMessage::Leave { table }
+            | ClientMessage::TakeSeat { table, .. }
+            | ClientMessage::LeaveSeat { table }
+            | ClientMessage::RemovePlayer { table, .. }
+            | ClientMessage::Start { table }
+            | ClientMessage::Act { table, .. }
+            | ClientMessage::Resign { table }
+            | ClientMessage::OfferDraw { table }
+            | ClientMessage::AcceptDraw { table }
+            | ClientMessage::DeclineDraw { table }
+            | ClientMessage::Abort { table }
+            | ClientMessage::ClaimVictory { table }
+            | ClientMessage::Rematch { table } => Some(table),
+            ClientMessage::Join { table, .. } => table.as_ref(),
+            _ => None,
+        }
+    }
+}

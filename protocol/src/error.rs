@@ -1,0 +1,79 @@
+//! The one list of error codes a client can receive.
+
+use serde::{Deserialize, Serialize};
+
+/// Why the server refused a message. Sent in [`crate::ServerMessage::Error`]
+/// and in the `error` field of HTTP error bodies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The text was not JSON.
+    BadJson,
+    /// JSON, but not a message of this protocol.
+    UnknownMessage,
+    /// A message over the size limit.
+    FrameTooLarge,
+    /// Too many messages; slow down.
+    RateLimited,
+    /// No valid identity: missing or wrong token, or no `hello` yet.
+    Unauthorized,
+    /// The client speaks another protocol version.
+    ProtocolMismatch,
+    /// No such table, or not one this client may see.
+    NoSuchTable,
+    /// The client may not do this (not the host, not a participant).
+    Forbidden,
+    /// The seat does not exist.
+    NoSuchSeat,
+    /// Someone sits there already.
+    SeatTaken,
+    /// The player already has a seat at this table.
+    AlreadySeated,
+    /// The player has no seat at this table.
+    NotSeated,
+    /// The lobby phase is over (or not reached).
+    NotInLobby,
+    /// A seat is still empty.
+    LobbyNotFull,
+    /// The match is not being played (not started, or over).
+    MatchNotLive,
+    /// It is not this seat's turn.
+    NotYourTurn,
+    /// A well-formed action the rules do not allow now.
+    IllegalAction,
+    /// An action whose JSON form the game cannot read.
+    BadAction,
+    /// The client's sequence number is not the table's current one.
+    StaleSequence,
+    /// No draw offer is open, or draws need exactly two seats.
+    NoDrawOffer,
+    /// Too late: the first action has been played.
+    TooLate,
+    /// The opponent is present, or their grace period is not over.
+    NotAbsent,
+    /// Options the game does not accept.
+    InvalidOptions,
+    /// No game of that id.
+    UnknownGame,
+    /// A username that is taken, or credentials that do not match.
+    BadCredentials,
+    /// Any other input error in an HTTP request.
+    BadRequest,
+    /// The server failed; the request may be retried.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The HTTP status that goes with the code.
+    pub fn http_status(self) -> u16 {
+        match self {
+            ErrorCode::Unauthorized => 401,
+            ErrorCode::Forbidden | ErrorCode::BadCredentials => 403,
+            ErrorCode::NoSuchTable => 404,
+            ErrorCode::RateLimited => 429,
+            ErrorCode::Internal => 500,
+            ErrorCode::SeatTaken | ErrorCode::AlreadySeated | ErrorCode::StaleSequence => 409,
+            _ => 400,
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Bodies of the match history API (`GET /api/matches`, `GET /api/matches/{id}`).
+
+use crate::table::{EventView, MatchResult, Phase, PlayerInfo};
+use crate::{TableId, TimeControl};
+use rules::{View, layout::Layout};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A seat of a listed match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatSummary {
+    /// The seat.
+    pub seat: u8,
+    /// Who played it.
+    pub player: PlayerInfo,
+    /// Its place, once the match is over (1 is best).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<u8>,
+}
+
+/// One match in a list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    /// The table.
+    pub table: TableId,
+    /// The game id.
+    pub game: String,
+    /// The options.
+    pub options: Value,
+    /// Where it is in its life.
+    pub phase: Phase,
+    /// Its players.
+    pub seats: Vec<SeatSummary>,
+    /// The result, once over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<MatchResult>,
+    /// When it started (milliseconds since the epoch).
+    pub started_at: u64,
+    /// When it ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<u64>,
+    /// Turns played.
+    pub turns: u32,
+}
+
+/// A page of matches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchList {
+    /// The matches, newest first.
+    pub matches: Vec<MatchSummary>,
+    /// The page (from 1).
+    pub page: u32,
+    /// Whether there are more pages.
+    pub more: bool,
+}
+
+/// One match with its moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchDetail {
+    /// The summary.
+    #[serde(flatten)]
+    pub summary: MatchSummary,
+    /// Public listing.
+    pub public: bool,
+    /// The clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+    /// SHA-256 of the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_commitment: Option<String>,
+    /// The seed, once over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// Every event, as the requester may see it.
+    pub events: Vec<EventView>,
+}
+
+/// The state after one turn, for stepping through a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReplayStep {
+    /// Turns completed (0 is the start).
+    pub turn: u32,
+    /// The turn's notation, if the viewer may see it (none for the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The seat that played the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    /// The board as the viewer sees it after the turn.
+    pub view: View,
+}
+
+/// A whole match for the replay page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The board's geometry.
+    pub layout: Layout,
+    /// The start and the state after each turn.
+    pub steps: Vec<ReplayStep>,
+}

@@ -1,0 +1,31 @@
+//! The browser↔server protocol of Tactica: every message of the WebSocket at
+//! `/ws` and the JSON bodies of the HTTP API, as serde types. docs/protocol.md
+//! describes each with an example.
+//!
+//! Messages are JSON objects tagged by `"type"`. A client first sends
+//! [`ClientMessage::Hello`] with [`PROTOCOL_VERSION`]; the server answers
+//! [`ServerMessage::Welcome`] or an error.
+
+mod client;
+mod error;
+mod history;
+mod server;
+mod table;
+
+pub use client::{ClientMessage, LobbySettings, TimeControl};
+pub use error::ErrorCode;
+pub use history::{MatchDetail, MatchList, MatchSummary, Replay, ReplayStep, SeatSummary};
+pub use server::{ErrorMessage, ServerMessage, StateUpdate};
+pub use table::{
+    Clocks, EventDetail, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, TableSnapshot,
+    Termination,
+};
+
+/// The protocol version; a client speaking another is refused.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A table's identifier: a lobby and the match played at it.
+pub type TableId = String;
+
+/// A player's identifier.
+pub type PlayerId = String;

@@ -1,0 +1,219 @@
+//! What the server tells a viewer about a table: its lobby, its match, its
+//! numbered events, as that viewer may see them.
+
+use crate::{PlayerId, TableId, TimeControl};
+use rules::{LegalAction, Outcome, View, layout::Layout};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// Stable id.
+    pub id: PlayerId,
+    /// Display name.
+    pub name: String,
+    /// Whether the player has registered (otherwise a guest).
+    pub registered: bool,
+}
+
+/// Where a table is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Players are taking seats.
+    Lobby,
+    /// The match is being played.
+    Live,
+    /// The match has ended with a result.
+    Finished,
+    /// The match was aborted before its first action.
+    Aborted,
+}
+
+/// How a match came to an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// By the rules of the game.
+    Rules,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A clock ran out.
+    Timeout,
+    /// A player left and the opponent claimed the win.
+    Abandonment,
+    /// Aborted before the first action; no result.
+    Aborted,
+}
+
+/// The result of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchResult {
+    /// How it ended.
+    pub termination: Termination,
+    /// Places (and scores) per seat; none for an aborted match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// The clocks of a timed match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clocks {
+    /// Time left per seat, in milliseconds, as of `server_time`.
+    pub remaining_ms: Vec<u64>,
+    /// The seats whose clocks are running.
+    pub running: Vec<u8>,
+    /// The server's clock (milliseconds since the Unix epoch) when measured.
+    pub server_time: u64,
+}
+
+/// Whether a seat's player is connected.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPresence {
+    /// The seat.
+    pub seat: u8,
+    /// At least one connection follows the table.
+    pub connected: bool,
+    /// When the grace period to reconnect ends (milliseconds since the
+    /// epoch), while the player is away during a live match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace_until: Option<u64>,
+}
+
+/// One numbered event of a table as a viewer may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventView {
+    /// Its number: 1, 2, 3, … without gaps.
+    pub seq: u64,
+    /// When it happened (milliseconds since the epoch).
+    pub at: u64,
+    /// The seat it concerns, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    /// What happened.
+    #[serde(flatten)]
+    pub detail: EventDetail,
+}
+
+/// What an event was.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventDetail {
+    /// The match started.
+    Started {
+        /// SHA-256 of the match seed, in hexadecimal.
+        seed_commitment: String,
+        /// The players by seat.
+        players: Vec<PlayerInfo>,
+    },
+    /// A seat played an action.
+    Action {
+        /// The turn the action belongs to (from 0).
+        turn: u32,
+        /// Its notation, or `None` when this viewer may not see it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        /// Whether the action is hidden from this viewer (only its number is sent).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        hidden: bool,
+    },
+    /// A seat offered a draw.
+    DrawOffered,
+    /// The offer was declined (or lapsed when the other seat played).
+    DrawDeclined,
+    /// A seat resigned.
+    Resigned,
+    /// A seat left the match for good; play goes on without it.
+    Withdrew {
+        /// Why.
+        reason: String,
+    },
+    /// The match ended.
+    Ended {
+        /// The result.
+        result: MatchResult,
+        /// The match seed, revealed (absent for a match aborted before it had one).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<String>,
+    },
+}
+
+/// A public lobby in the list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LobbySummary {
+    /// The table.
+    pub table: TableId,
+    /// The game id.
+    pub game: String,
+    /// The options.
+    pub options: Value,
+    /// The host's name.
+    pub host: String,
+    /// Names of the seated players, by seat.
+    pub seats: Vec<Option<String>>,
+    /// The clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+    /// When it was created (milliseconds since the epoch).
+    pub created_at: u64,
+}
+
+/// Everything a viewer needs to show a table from scratch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableSnapshot {
+    /// The table.
+    pub table: TableId,
+    /// The invite code (the link is `/t/<code>`).
+    pub code: String,
+    /// The game id.
+    pub game: String,
+    /// The options, with defaults filled in.
+    pub options: Value,
+    /// Listed publicly.
+    pub public: bool,
+    /// The clock, if timed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+    /// The host.
+    pub host: PlayerId,
+    /// Who sits where.
+    pub seats: Vec<Option<PlayerInfo>>,
+    /// The viewer's seat, if seated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub you: Option<u8>,
+    /// Where the table is in its life.
+    pub phase: Phase,
+    /// The number of the last event.
+    pub seq: u64,
+    /// The board's geometry.
+    pub layout: Layout,
+    /// The viewer's view of the match (of the start position in the lobby).
+    pub view: View,
+    /// The viewer's legal actions, with notation and clicks.
+    pub legal: Vec<LegalAction>,
+    /// Every event so far, as this viewer may see it.
+    pub events: Vec<EventView>,
+    /// Clocks, for a timed match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<Clocks>,
+    /// The seat with an open draw offer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<u8>,
+    /// Who is connected.
+    pub presence: Vec<SeatPresence>,
+    /// SHA-256 of the seed, once the match has started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_commitment: Option<String>,
+    /// The seed, once the match is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// The result, once the match is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<MatchResult>,
+    /// A rematch lobby opened after this match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<TableId>,
+}

@@ -1,0 +1,93 @@
+//! Server settings, from flags or environment variables, checked at start.
+
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How to serve.
+#[derive(Clone, Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "TACTICA_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Database: `sqlite://FILE` (created if missing) or `postgres://…`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://tactica.db")]
+    pub database_url: String,
+    /// Write logs as JSON lines.
+    #[arg(long, env = "TACTICA_LOG_JSON")]
+    pub log_json: bool,
+    /// Seconds an absent player has to reconnect before the opponent may claim the win.
+    #[arg(long, env = "TACTICA_GRACE_SECONDS", default_value_t = 60)]
+    pub grace_seconds: u64,
+    /// Messages a connection may send at once.
+    #[arg(long, env = "TACTICA_RATE_BURST", default_value_t = 60)]
+    pub rate_burst: u32,
+    /// Messages a connection may send per second after a burst.
+    #[arg(long, env = "TACTICA_RATE_PER_SECOND", default_value_t = 20)]
+    pub rate_per_second: u32,
+    /// Serve the web client from this folder instead of the copy built into the binary.
+    #[arg(long, env = "TACTICA_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
+}
+
+/// A setting that cannot work, named.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The address is not `HOST:PORT`.
+    #[error("--addr / TACTICA_ADDR: {0:?} is not an address like 127.0.0.1:8080")]
+    Addr(String),
+    /// The database URL has an unknown scheme.
+    #[error("--database-url / DATABASE_URL: {0:?} must start with sqlite:// or postgres://")]
+    DatabaseUrl(String),
+    /// A rate of zero would refuse everything.
+    #[error("--rate-burst and --rate-per-second must be at least 1")]
+    Rate,
+    /// The web folder does not hold the client.
+    #[error("--web-dir / TACTICA_WEB_DIR: {0:?} has no index.html")]
+    WebDir(PathBuf),
+}
+
+/// Checked settings.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The database URL.
+    pub database_url: String,
+    /// Reconnect grace period.
+    pub grace: Duration,
+    /// Rate limit burst.
+    pub rate_burst: u32,
+    /// Rate limit per second.
+    pub rate_per_second: u32,
+    /// Web client folder, if not the built-in copy.
+    pub web_dir: Option<PathBuf>,
+}
+
+impl ServeArgs {
+    /// Checks the settings, naming the first bad one.
+    pub fn check(&self) -> Result<Settings, ConfigError> {
+        let addr = self.addr.parse().map_err(|_| ConfigError::Addr(self.addr.clone()))?;
+        let url = &self.database_url;
+        if !["sqlite:", "postgres:", "postgresql:"].iter().any(|scheme| url.starts_with(scheme)) {
+            return Err(ConfigError::DatabaseUrl(url.clone()));
+        }
+        if self.rate_burst == 0 || self.rate_per_second == 0 {
+            return Err(ConfigError::Rate);
+        }
+        if let Some(dir) = &self.web_dir {
+            if !dir.join("index.html").is_file() {
+                return Err(ConfigError::WebDir(dir.clone()));
+            }
+        }
+        Ok(Settings {
+            addr,
+            database_url: url.clone(),
+            grace: Duration::from_secs(self.grace_seconds),
+            rate_burst: self.rate_burst,
+            rate_per_second: self.rate_per_second,
+            web_dir: self.web_dir.clone(),
+        })
+    }
+}

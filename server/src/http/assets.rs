@@ -1,0 +1,101 @@
+//! The web client's files: built into the release binary from `web/`, or
+//! read from a folder given with `--web-dir`. App pages (`/`, `/t/CODE`,
+//! `/m/ID`, …) all get `index.html`, which routes in the browser; a first
+//! visit also gets a guest session cookie there.
+
+use super::identity::who;
+use crate::AppState;
+use crate::identity;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use rust_embed::RustEmbed;
+use std::borrow::Cow;
+use std::path::PathBuf;
+
+#[derive(RustEmbed)]
+#[folder = "../web/"]
+#[exclude = "tests/*"]
+#[exclude = "node_modules/*"]
+struct Embedded;
+
+/// Where files come from.
+#[derive(Debug)]
+pub struct WebFiles {
+    dir: Option<PathBuf>,
+}
+
+impl WebFiles {
+    /// Files from `dir`, or the built-in copy.
+    pub fn new(dir: Option<PathBuf>) -> WebFiles {
+        WebFiles { dir }
+    }
+
+    /// A file's bytes and a validator for caching.
+    fn get(&self, path: &str) -> Option<(Cow<'static, [u8]>, String)> {
+        if path.split('/').any(|part| part == ".." || part.is_empty()) {
+            return None;
+        }
+        match &self.dir {
+            Some(dir) => {
+                let bytes = std::fs::read(dir.join(path)).ok()?;
+                let tag = identity::sha256_hex(&bytes);
+                Some((Cow::Owned(bytes), tag))
+            }
+            None => {
+                let file = Embedded::get(path)?;
+                Some((file.data, identity::hex(&file.metadata.sha256_hash())))
+            }
+        }
+    }
+
+    fn respond(&self, path: &str, headers: &HeaderMap) -> Response {
+        let Some((bytes, tag)) = self.get(path) else {
+            return (StatusCode::NOT_FOUND, "not found").into_response();
+        };
+        let etag = format!("\"{}\"", &tag[..32]);
+        if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+            return StatusCode::NOT_MODIFIED.into_response();
+        }
+        let mime = mime_guess::from_path(path).first_or_octet_stream();
+        let mut response = Response::new(Body::from(bytes));
+        let h = response.headers_mut();
+        if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
+            h.insert(header::CONTENT_TYPE, v);
+        }
+        if let Ok(v) = HeaderValue::from_str(&etag) {
+            h.insert(header::ETAG, v);
+        }
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        response
+    }
+}
+
+/// `GET /assets/...`.
+pub async fn asset(State(state): State<AppState>, headers: HeaderMap, Path(path): Path<String>) -> Response {
+    state.web.respond(&path, &headers)
+}
+
+/// Any other path: the app page, with a guest session for newcomers.
+pub async fn page(State(state): State<AppState>, headers: HeaderMap, uri: axum::http::Uri) -> Response {
+    if uri.path() == "/favicon.ico" {
+        return state.web.respond("favicon.svg", &headers);
+    }
+    let mut response = state.web.respond("index.html", &HeaderMap::new());
+    let known = match who(&state, &headers).await {
+        Ok(player) => player.is_some(),
+        Err(_) => return response,
+    };
+    if !known {
+        match identity::new_guest(&state.ctx.store).await {
+            Ok((_, token)) => {
+                if let Ok(v) = HeaderValue::from_str(&identity::session_cookie(&token)) {
+                    response.headers_mut().insert(header::SET_COOKIE, v);
+                }
+            }
+            Err(error) => tracing::error!(%error, "could not create a guest"),
+        }
+    }
+    response
+}

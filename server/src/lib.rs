@@ -1,0 +1,114 @@
+//! The Tactica server: HTTP and the WebSocket protocol (axum on tokio),
+//! lobbies and authoritative matches (one task per table), persistence
+//! (sqlx: SQLite by default, PostgreSQL in production).
+//!
+//! [`run`] serves on a listener until a shutdown signal, the way the tests
+//! start it on port 0 and the binary starts it on the configured address.
+
+pub mod config;
+pub mod http;
+pub mod identity;
+pub mod metrics;
+pub mod registry;
+pub mod store;
+pub mod table;
+pub mod time;
+pub mod ws;
+
+use config::Settings;
+use metrics::Metrics;
+use registry::Registry;
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use store::Store;
+use table::{Command, Context, Table};
+use tokio::net::TcpListener;
+use tokio::sync::{oneshot, watch};
+
+/// What every request handler shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// What the table tasks share: the store, the registry, metrics.
+    pub ctx: Context,
+    /// The next WebSocket connection id.
+    pub next_conn_id: Arc<AtomicU64>,
+    /// Rate limit: messages at once.
+    pub rate_burst: u32,
+    /// Rate limit: messages per second.
+    pub rate_per_second: u32,
+    /// Where the web client is served from.
+    pub web: Arc<http::assets::WebFiles>,
+    /// Becomes true when the server shuts down; connections then close.
+    pub shutting_down: watch::Receiver<bool>,
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened or migrated.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The listener failed.
+    #[error("serving failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Serves until `shutdown` completes, then closes every connection, stops
+/// the tables and flushes the journal. Every acknowledged action is already
+/// stored by then; this only makes sure nothing in flight is cut off.
+pub async fn run(
+    listener: TcpListener,
+    settings: Settings,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let store = Store::connect(&settings.database_url).await?;
+    let ctx = Context {
+        store: store.clone(),
+        registry: Arc::new(Registry::default()),
+        metrics: Arc::new(Metrics::default()),
+        grace: settings.grace,
+    };
+    let restored = restore(&ctx).await?;
+    tracing::info!(addr = %listener.local_addr()?, restored, backend = ?store.backend(), "serving");
+    let (stop, shutting_down) = watch::channel(false);
+    let state = AppState {
+        ctx: ctx.clone(),
+        next_conn_id: Arc::new(AtomicU64::new(1)),
+        rate_burst: settings.rate_burst,
+        rate_per_second: settings.rate_per_second,
+        web: Arc::new(http::assets::WebFiles::new(settings.web_dir.clone())),
+        shutting_down,
+    };
+    let app = http::router(state);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            tracing::info!("shutting down");
+            let _ = stop.send(true);
+        })
+        .await?;
+    for handle in ctx.registry.all() {
+        let (done, wait) = oneshot::channel();
+        if handle.send(Command::Shutdown { done }).await.is_ok() {
+            let _ = wait.await;
+        }
+    }
+    store.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Starts a task for every lobby and live match in the database.
+async fn restore(ctx: &Context) -> Result<usize, ServeError> {
+    let ids = ctx.store.active_tables().await?;
+    let mut restored = 0;
+    for id in &ids {
+        match Table::load(ctx, id).await {
+            Ok(Some(_)) => restored += 1,
+            Ok(None) => {}
+            Err(error) => tracing::error!(table = %id, %error, "could not restore a table"),
+        }
+    }
+    Ok(restored)
+}

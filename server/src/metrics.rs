@@ -1,0 +1,106 @@
+//! Counters for `GET /metrics`, in the Prometheus text format.
+//!
+//! Plain atomics: they are bumped on hot paths from many tasks and read only
+//! when scraped, so no lock is worth having.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Upper bounds of the action latency histogram buckets, in seconds.
+const LATENCY_BUCKETS: [f64; 12] = [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0];
+
+/// The server's counters.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    /// Open WebSocket connections.
+    pub connections: AtomicU64,
+    /// WebSocket connections ever opened.
+    pub connections_total: AtomicU64,
+    /// Matches being played.
+    pub live_matches: AtomicU64,
+    /// Tables in memory.
+    pub tables: AtomicU64,
+    /// Actions applied.
+    pub actions_total: AtomicU64,
+    /// Client messages refused with an error.
+    pub errors_total: AtomicU64,
+    /// Messages dropped by the rate limit.
+    pub rate_limited_total: AtomicU64,
+    latency_buckets: [AtomicU64; LATENCY_BUCKETS.len()],
+    latency_count: AtomicU64,
+    latency_sum_micros: AtomicU64,
+}
+
+impl Metrics {
+    /// Records the time from receiving an action to acknowledging it.
+    pub fn observe_action_latency(&self, seconds: f64) {
+        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.latency_buckets) {
+            if seconds <= *bound {
+                bucket.fetch_add(1, Relaxed);
+            }
+        }
+        self.latency_count.fetch_add(1, Relaxed);
+        self.latency_sum_micros.fetch_add((seconds * 1e6) as u64, Relaxed);
+    }
+
+    /// The Prometheus text exposition.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let mut gauge = |name: &str, help: &str, kind: &str, value: u64| {
+            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
+        };
+        gauge("tactica_connections", "Open WebSocket connections.", "gauge", self.connections.load(Relaxed));
+        gauge(
+            "tactica_connections_total",
+            "WebSocket connections opened.",
+            "counter",
+            self.connections_total.load(Relaxed),
+        );
+        gauge("tactica_live_matches", "Matches being played.", "gauge", self.live_matches.load(Relaxed));
+        gauge("tactica_tables", "Tables (lobbies and matches) in memory.", "gauge", self.tables.load(Relaxed));
+        gauge(
+            "tactica_actions_total",
+            "Actions applied; its rate is actions per second.",
+            "counter",
+            self.actions_total.load(Relaxed),
+        );
+        gauge(
+            "tactica_client_errors_total",
+            "Client messages refused with an error.",
+            "counter",
+            self.errors_total.load(Relaxed),
+        );
+        gauge(
+            "tactica_rate_limited_total",
+            "Client messages dropped by the rate limit.",
+            "counter",
+            self.rate_limited_total.load(Relaxed),
+        );
+        let name = "tactica_action_latency_seconds";
+        let _ = writeln!(out, "# HELP {name} Time from receiving an action to acknowledging it (stored and applied).");
+        let _ = writeln!(out, "# TYPE {name} histogram");
+        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.latency_buckets) {
+            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {}", bucket.load(Relaxed));
+        }
+        let count = self.latency_count.load(Relaxed);
+        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
+        let _ = writeln!(out, "{name}_sum {}", self.latency_sum_micros.load(Relaxed) as f64 / 1e6);
+        let _ = writeln!(out, "{name}_count {count}");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latency_lands_in_every_bucket_at_or_above_it() {
+        let metrics = Metrics::default();
+        metrics.observe_action_latency(0.004);
+        let text = metrics.render();
+        assert!(text.contains("tactica_action_latency_seconds_bucket{le=\"0.003\"} 0"));
+        assert!(text.contains("tactica_action_latency_seconds_bucket{le=\"0.005\"} 1"));
+        assert!(text.contains("tactica_action_latency_seconds_count 1"));
+    }
+}

@@ -1,0 +1,88 @@
+//! The tables in memory, by id and by invite code, and the live list of
+//! public lobbies.
+//!
+//! A plain mutex guards the maps: every operation is a quick lookup or
+//! insert, never held across an await. The lobby list is a `watch` channel
+//! holding the serialized `lobbies` message, so any number of watching
+//! connections share one copy and a slow one only ever sees the newest list.
+
+use crate::table::{TableHandle, serialize};
+use axum::extract::ws::Utf8Bytes;
+use protocol::{LobbySummary, ServerMessage, TableId};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+use tokio::sync::watch;
+
+/// Tables in memory and the public lobby list.
+#[derive(Debug)]
+pub struct Registry {
+    tables: Mutex<HashMap<TableId, TableHandle>>,
+    codes: Mutex<HashMap<String, TableId>>,
+    lobbies: Mutex<BTreeMap<TableId, LobbySummary>>,
+    lobby_list: watch::Sender<Utf8Bytes>,
+    /// Serializes loading tables from the database, so one is never loaded twice.
+    pub loading: tokio::sync::Mutex<()>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry {
+            tables: Mutex::default(),
+            codes: Mutex::default(),
+            lobbies: Mutex::default(),
+            lobby_list: watch::Sender::new(serialize(&ServerMessage::Lobbies { lobbies: Vec::new() })),
+            loading: tokio::sync::Mutex::new(()),
+        }
+    }
+}
+
+impl Registry {
+    /// Adds a running table.
+    pub fn insert(&self, handle: TableHandle) {
+        self.codes.lock().expect("codes lock").insert(handle.code.clone(), handle.id.clone());
+        self.tables.lock().expect("tables lock").insert(handle.id.clone(), handle);
+    }
+
+    /// Removes a table that has stopped.
+    pub fn remove(&self, id: &str) {
+        if let Some(handle) = self.tables.lock().expect("tables lock").remove(id) {
+            self.codes.lock().expect("codes lock").remove(&handle.code);
+        }
+        self.publish_lobby(id, None);
+    }
+
+    /// A running table by id.
+    pub fn get(&self, id: &str) -> Option<TableHandle> {
+        self.tables.lock().expect("tables lock").get(id).filter(|h| !h.is_closed()).cloned()
+    }
+
+    /// A running table by invite code.
+    pub fn by_code(&self, code: &str) -> Option<TableHandle> {
+        let id = self.codes.lock().expect("codes lock").get(code).cloned()?;
+        self.get(&id)
+    }
+
+    /// Every running table.
+    pub fn all(&self) -> Vec<TableHandle> {
+        self.tables.lock().expect("tables lock").values().cloned().collect()
+    }
+
+    /// Lists or unlists a public lobby, and tells the watchers.
+    pub fn publish_lobby(&self, id: &str, summary: Option<LobbySummary>) {
+        let mut lobbies = self.lobbies.lock().expect("lobbies lock");
+        let changed = match summary {
+            Some(summary) => lobbies.insert(id.to_string(), summary.clone()).as_ref() != Some(&summary),
+            None => lobbies.remove(id).is_some(),
+        };
+        if changed {
+            let mut list: Vec<LobbySummary> = lobbies.values().cloned().collect();
+            list.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.table.cmp(&b.table)));
+            self.lobby_list.send_replace(serialize(&ServerMessage::Lobbies { lobbies: list }));
+        }
+    }
+
+    /// The lobby list, now and as it changes.
+    pub fn watch_lobbies(&self) -> watch::Receiver<Utf8Bytes> {
+        self.lobby_list.subscribe()
+    }
+}

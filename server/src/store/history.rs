@@ -1,0 +1,158 @@
+//! Listing matches with filters, for the history pages.
+
+use super::tables::{TABLE_COLUMNS, TableRow};
+use super::{SeatRow, Store, StoreError};
+
+/// A result, from the point of view of the filtered player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultFilter {
+    /// First place, alone or with a team, not a draw.
+    Win,
+    /// Any place below first.
+    Loss,
+    /// Everyone shared first place.
+    Draw,
+}
+
+/// Which matches to list.
+#[derive(Clone, Debug, Default)]
+pub struct MatchFilter {
+    /// Who asks: private matches are listed only to their players.
+    pub viewer: Option<String>,
+    /// Only matches this player sat in.
+    pub player: Option<String>,
+    /// Only this game.
+    pub game: Option<String>,
+    /// Only this result for `player`.
+    pub result: Option<ResultFilter>,
+    /// Only matches with an opponent of `player` whose name contains this.
+    pub opponent: Option<String>,
+    /// Started at or after (ms since the epoch).
+    pub from: Option<u64>,
+    /// Started before (ms since the epoch).
+    pub to: Option<u64>,
+    /// Page from 1.
+    pub page: u32,
+    /// Matches per page.
+    pub per_page: u32,
+}
+
+/// A listed match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    /// The table.
+    pub table: TableRow,
+    /// Its seats.
+    pub seats: Vec<SeatRow>,
+}
+
+/// Builds SQL with `$n` placeholders numbered in order of use.
+struct Sql {
+    text: String,
+    binds: Vec<Bind>,
+}
+
+enum Bind {
+    Text(String),
+    Int(i64),
+}
+
+impl Sql {
+    fn bind(&mut self, value: Bind) -> String {
+        self.binds.push(value);
+        format!("${}", self.binds.len())
+    }
+}
+
+impl Store {
+    /// One page of matches (started ones only), newest first, and whether
+    /// more follow.
+    pub async fn list_matches(&self, f: &MatchFilter) -> Result<(Vec<MatchRow>, bool), StoreError> {
+        let mut sql = Sql {
+            text: format!("SELECT {TABLE_COLUMNS} FROM tables t WHERE t.phase IN ('live', 'finished', 'aborted')"),
+            binds: Vec::new(),
+        };
+        let viewer = f.viewer.clone().unwrap_or_default();
+        let v = sql.bind(Bind::Text(viewer));
+        sql.text += &format!(
+            " AND (t.public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {v}))"
+        );
+        let player = f.player.clone().or_else(|| f.result.and(f.viewer.clone()));
+        if let Some(player) = &player {
+            let p = sql.bind(Bind::Text(player.clone()));
+            sql.text += &format!(" AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {p})");
+            match f.result {
+                None => {}
+                Some(ResultFilter::Win) => {
+                    let p = sql.bind(Bind::Text(player.clone()));
+                    sql.text += &format!(
+                        " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {p} AND s.place = 1) \
+                         AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.place > 1)"
+                    );
+                }
+                Some(ResultFilter::Loss) => {
+                    let p = sql.bind(Bind::Text(player.clone()));
+                    sql.text += &format!(
+                        " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {p} AND s.place > 1)"
+                    );
+                }
+                Some(ResultFilter::Draw) => {
+                    sql.text += " AND t.phase = 'finished' AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id \
+                                 AND (s.place IS NULL OR s.place > 1))";
+                }
+            }
+            if let Some(opponent) = &f.opponent {
+                let p = sql.bind(Bind::Text(player.clone()));
+                let name = sql.bind(Bind::Text(format!("%{}%", opponent.to_lowercase())));
+                sql.text += &format!(
+                    " AND EXISTS (SELECT 1 FROM seats s JOIN players o ON o.id = s.player_id WHERE s.table_id = t.id \
+                     AND s.player_id <> {p} AND LOWER(o.name) LIKE {name})"
+                );
+            }
+        } else if let Some(opponent) = &f.opponent {
+            let name = sql.bind(Bind::Text(format!("%{}%", opponent.to_lowercase())));
+            sql.text += &format!(
+                " AND EXISTS (SELECT 1 FROM seats s JOIN players o ON o.id = s.player_id WHERE s.table_id = t.id \
+                 AND LOWER(o.name) LIKE {name})"
+            );
+        }
+        if let Some(game) = &f.game {
+            let g = sql.bind(Bind::Text(game.clone()));
+            sql.text += &format!(" AND t.game = {g}");
+        }
+        if let Some(from) = f.from {
+            let x = sql.bind(Bind::Int(from as i64));
+            sql.text += &format!(" AND t.started_at >= {x}");
+        }
+        if let Some(to) = f.to {
+            let x = sql.bind(Bind::Int(to as i64));
+            sql.text += &format!(" AND t.started_at < {x}");
+        }
+        let per_page = f.per_page.clamp(1, 100);
+        let offset = (f.page.max(1) - 1) * per_page;
+        let limit = sql.bind(Bind::Int(i64::from(per_page) + 1));
+        let skip = sql.bind(Bind::Int(i64::from(offset)));
+        sql.text += &format!(" ORDER BY t.started_at DESC, t.id LIMIT {limit} OFFSET {skip}");
+        let mut query = sqlx::query(&sql.text);
+        for bind in sql.binds {
+            query = match bind {
+                Bind::Text(s) => query.bind(s),
+                Bind::Int(i) => query.bind(i),
+            };
+        }
+        let rows = query.fetch_all(self.pool()).await?;
+        let mut tables = rows.iter().map(TableRow::read).collect::<Result<Vec<_>, _>>()?;
+        let more = tables.len() > per_page as usize;
+        tables.truncate(per_page as usize);
+        let ids: Vec<String> = tables.iter().map(|t| t.id.clone()).collect();
+        let seats = self.seats_of(&ids).await?;
+        let matches = tables
+            .into_iter()
+            .map(|table| {
+                let mine = seats.iter().filter(|(id, _)| *id == table.id).map(|(_, s)| s.clone()).collect();
+                MatchRow { table, seats: mine }
+            })
+            .collect();
+        Ok((matches, more))
+    }
+}

@@ -1,0 +1,221 @@
+//! Tables (a lobby and its match), their seats, and loading them back.
+
+use super::{Store, StoreError, StoredEvent};
+use protocol::TimeControl;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// A table as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    /// Id.
+    pub id: String,
+    /// Invite code.
+    pub code: String,
+    /// Game id.
+    pub game: String,
+    /// Options, JSON.
+    pub options: String,
+    /// Number of seats.
+    pub seat_count: u8,
+    /// Listed publicly.
+    pub public: bool,
+    /// The clock.
+    pub clock: Option<TimeControl>,
+    /// The host's player id.
+    pub host_id: String,
+    /// `lobby`, `live`, `finished` or `aborted`.
+    pub phase: String,
+    /// The seed (hex), once started.
+    pub seed: Option<String>,
+    /// SHA-256 of the seed, once started.
+    pub seed_commitment: Option<String>,
+    /// The result (JSON), once over.
+    pub result: Option<String>,
+    /// Turns played, once over.
+    pub turns: u32,
+    /// The table this is a rematch of.
+    pub rematch_of: Option<String>,
+    /// Created (ms since the epoch).
+    pub created_at: u64,
+    /// Started.
+    pub started_at: Option<u64>,
+    /// Ended.
+    pub ended_at: Option<u64>,
+}
+
+/// A seat as stored, with its player's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The seat.
+    pub seat: u8,
+    /// The player.
+    pub player: protocol::PlayerInfo,
+    /// The place, once over.
+    pub place: Option<u8>,
+}
+
+pub(super) const TABLE_COLUMNS: &str = "id, code, game, options, seat_count, public, clock_initial_ms, \
+    clock_increment_ms, host_id, phase, seed, seed_commitment, result, turns, rematch_of, created_at, started_at, ended_at";
+
+impl TableRow {
+    pub(super) fn read(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
+        let initial: Option<i64> = row.try_get("clock_initial_ms")?;
+        let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+        Ok(TableRow {
+            id: row.try_get("id")?,
+            code: row.try_get("code")?,
+            game: row.try_get("game")?,
+            options: row.try_get("options")?,
+            seat_count: row.try_get::<i64, _>("seat_count")? as u8,
+            public: row.try_get::<i64, _>("public")? != 0,
+            clock: initial.map(|i| TimeControl { initial_ms: i as u64, increment_ms: increment.unwrap_or(0) as u64 }),
+            host_id: row.try_get("host_id")?,
+            phase: row.try_get("phase")?,
+            seed: row.try_get("seed")?,
+            seed_commitment: row.try_get("seed_commitment")?,
+            result: row.try_get("result")?,
+            turns: row.try_get::<i64, _>("turns")? as u32,
+            rematch_of: row.try_get("rematch_of")?,
+            created_at: row.try_get::<i64, _>("created_at")? as u64,
+            started_at: row.try_get::<Option<i64>, _>("started_at")?.map(|t| t as u64),
+            ended_at: row.try_get::<Option<i64>, _>("ended_at")?.map(|t| t as u64),
+        })
+    }
+}
+
+pub(super) fn read_seat(row: &AnyRow) -> Result<SeatRow, sqlx::Error> {
+    let username: Option<String> = row.try_get("username")?;
+    Ok(SeatRow {
+        seat: row.try_get::<i64, _>("seat")? as u8,
+        player: protocol::PlayerInfo {
+            id: row.try_get("player_id")?,
+            name: row.try_get("name")?,
+            registered: username.is_some(),
+        },
+        place: row.try_get::<Option<i64>, _>("place")?.map(|p| p as u8),
+    })
+}
+
+fn read_event(row: &AnyRow) -> Result<StoredEvent, sqlx::Error> {
+    Ok(StoredEvent {
+        table_id: row.try_get("table_id")?,
+        seq: row.try_get::<i64, _>("seq")? as u64,
+        kind: row.try_get("kind")?,
+        seat: row.try_get::<Option<i64>, _>("seat")?.map(|s| s as u8),
+        client_id: row.try_get("client_id")?,
+        payload: row.try_get("payload")?,
+        created_at: row.try_get::<i64, _>("created_at")? as u64,
+    })
+}
+
+impl Store {
+    /// Stores a new table (a lobby).
+    pub async fn insert_table(&self, t: &TableRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO tables (id, code, game, options, seat_count, public, clock_initial_ms, clock_increment_ms, \
+             host_id, phase, rematch_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        )
+        .bind(t.id.clone())
+        .bind(t.code.clone())
+        .bind(t.game.clone())
+        .bind(t.options.clone())
+        .bind(i64::from(t.seat_count))
+        .bind(i64::from(t.public))
+        .bind(t.clock.map(|c| c.initial_ms as i64))
+        .bind(t.clock.map(|c| c.increment_ms as i64))
+        .bind(t.host_id.clone())
+        .bind(t.phase.clone())
+        .bind(t.rematch_of.clone())
+        .bind(t.created_at as i64)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Replaces a lobby's seats.
+    pub async fn set_lobby_seats(&self, table_id: &str, seats: &[(u8, String)]) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table_id.to_string()).execute(&mut *tx).await?;
+        for (seat, player) in seats {
+            sqlx::query("INSERT INTO seats (table_id, seat, player_id) VALUES ($1, $2, $3)")
+                .bind(table_id.to_string())
+                .bind(i64::from(*seat))
+                .bind(player.clone())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets a lobby's phase without an event (a lobby closed before starting).
+    pub async fn set_phase(&self, table_id: &str, phase: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tables SET phase = $1 WHERE id = $2")
+            .bind(phase.to_string())
+            .bind(table_id.to_string())
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// A table with its seats and events.
+    pub async fn load_table(&self, id: &str) -> Result<Option<(TableRow, Vec<SeatRow>, Vec<StoredEvent>)>, StoreError> {
+        let row = sqlx::query(&format!("SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1"))
+            .bind(id.to_string())
+            .fetch_optional(self.pool())
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let table = TableRow::read(&row)?;
+        let seats = self.seats_of(&[table.id.clone()]).await?.into_iter().map(|(_, s)| s).collect();
+        let events = sqlx::query(
+            "SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events WHERE table_id = $1 ORDER BY seq",
+        )
+        .bind(id.to_string())
+        .fetch_all(self.pool())
+        .await?
+        .iter()
+        .map(read_event)
+        .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((table, seats, events)))
+    }
+
+    /// The id of the table with this invite code.
+    pub async fn table_by_code(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT id FROM tables WHERE code = $1")
+            .bind(code.to_string())
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|r| r.try_get("id")).transpose()?)
+    }
+
+    /// The ids of tables still in their lobby or being played, to restore at start.
+    pub async fn active_tables(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM tables WHERE phase IN ('lobby', 'live') ORDER BY created_at")
+            .fetch_all(self.pool())
+            .await?;
+        Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The seats of several tables, with player names, by table id.
+    pub(super) async fn seats_of(&self, tables: &[String]) -> Result<Vec<(String, SeatRow)>, StoreError> {
+        if tables.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list: Vec<String> = (1..=tables.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT s.table_id, s.seat, s.place, s.player_id, p.name, p.username FROM seats s \
+             JOIN players p ON p.id = s.player_id WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
+            list.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for t in tables {
+            query = query.bind(t.clone());
+        }
+        let rows = query.fetch_all(self.pool()).await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("table_id")?, read_seat(r)?)))
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(Into::into)
+    }
+}

@@ -1,0 +1,451 @@
+//! The table task: its state, its loop, who follows it.
+
+use super::clocks::ClockState;
+use super::events::{Audience, Event};
+use super::{Command, Conn, TableHandle};
+use crate::identity;
+use crate::metrics::Metrics;
+use crate::registry::Registry;
+use crate::store::{Store, TableRow};
+use crate::time::now_ms;
+use protocol::{
+    ClientMessage, ErrorCode, LobbySettings, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, ServerMessage,
+    TimeControl,
+};
+use rules::{AnyGame, AnyMatch, Seed};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use tokio::sync::mpsc;
+use tokio::time::{Duration, Instant, sleep_until};
+
+/// Commands waiting for a table task.
+const QUEUE: usize = 1024;
+/// A finished table nobody follows is dropped from memory after this.
+const IDLE_FINISHED: Duration = Duration::from_secs(300);
+/// The longest catch-up sent as events rather than a snapshot.
+const MAX_CATCH_UP: u64 = 500;
+
+/// What every table task shares.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The database.
+    pub store: Store,
+    /// The tables in memory.
+    pub registry: Arc<Registry>,
+    /// Counters.
+    pub metrics: Arc<Metrics>,
+    /// How long an absent player has to come back.
+    pub grace: Duration,
+}
+
+/// A connection following the table.
+#[derive(Debug)]
+pub(super) struct Follower {
+    pub conn: Conn,
+    pub player: PlayerInfo,
+}
+
+/// The whole state of one table, owned by its task.
+pub struct Table {
+    pub(super) ctx: Context,
+    pub(super) id: String,
+    pub(super) code: String,
+    pub(super) game: &'static dyn AnyGame,
+    pub(super) options: Value,
+    pub(super) public: bool,
+    pub(super) clock: Option<TimeControl>,
+    pub(super) host: String,
+    pub(super) created_at: u64,
+    pub(super) seats: Vec<Option<PlayerInfo>>,
+    pub(super) phase: Phase,
+    /// The match as it stands: the start position in the lobby.
+    pub(super) state: Box<dyn AnyMatch>,
+    pub(super) seed: Option<Seed>,
+    pub(super) commitment: Option<String>,
+    pub(super) events: Vec<Event>,
+    pub(super) clocks: Option<ClockState>,
+    pub(super) draw_offer: Option<u8>,
+    pub(super) result: Option<MatchResult>,
+    /// Applied actions by (seat, client id), to apply a resent action once.
+    pub(super) client_ids: HashMap<(u8, String), u64>,
+    pub(super) followers: Vec<Follower>,
+    /// Per seat: when an absent player's grace period ends.
+    pub(super) grace_until: Vec<Option<(Instant, u64)>>,
+    pub(super) rematch: Option<String>,
+    idle_since: Option<Instant>,
+}
+
+/// Why a table could not be created or restored.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// Refused input.
+    #[error("{1}")]
+    Refused(ErrorCode, String),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+}
+
+impl Table {
+    fn blank(ctx: Context, row: &TableRow, game: &'static dyn AnyGame, options: Value) -> Result<Table, TableError> {
+        let state = game
+            .new_match(&options, Seed::default())
+            .map_err(|e| TableError::Refused(ErrorCode::InvalidOptions, e.to_string()))?;
+        let seats = state.seat_count();
+        Ok(Table {
+            ctx,
+            id: row.id.clone(),
+            code: row.code.clone(),
+            game,
+            options,
+            public: row.public,
+            clock: row.clock,
+            host: row.host_id.clone(),
+            created_at: row.created_at,
+            seats: vec![None; seats],
+            phase: Phase::Lobby,
+            state,
+            seed: None,
+            commitment: None,
+            events: Vec::new(),
+            clocks: None,
+            draw_offer: None,
+            result: None,
+            client_ids: HashMap::new(),
+            followers: Vec::new(),
+            grace_until: vec![None; seats],
+            rematch: None,
+            idle_since: None,
+        })
+    }
+
+    /// Creates a lobby, stores it and starts its task.
+    pub async fn create(
+        ctx: &Context,
+        settings: &LobbySettings,
+        host: &PlayerInfo,
+        rematch_of: Option<&str>,
+    ) -> Result<TableHandle, TableError> {
+        let refuse = |code, message: String| TableError::Refused(code, message);
+        let game = rules::registry::game(&settings.game).map_err(|e| refuse(ErrorCode::UnknownGame, e.to_string()))?;
+        let options =
+            game.normalize_options(&settings.options).map_err(|e| refuse(ErrorCode::InvalidOptions, e.to_string()))?;
+        let seats = game.seat_count(&options).map_err(|e| refuse(ErrorCode::InvalidOptions, e.to_string()))?;
+        if settings.seats.is_some_and(|n| usize::from(n) != seats) {
+            return Err(refuse(ErrorCode::InvalidOptions, format!("these options make a game for {seats} seats")));
+        }
+        if let Some(clock) = settings.clock {
+            let ok = (10_000..=86_400_000).contains(&clock.initial_ms) && clock.increment_ms <= 3_600_000;
+            if !ok {
+                return Err(refuse(
+                    ErrorCode::InvalidOptions,
+                    "a clock starts with 10 s to 24 h, and adds at most 1 h".into(),
+                ));
+            }
+        }
+        let row = TableRow {
+            id: identity::new_id(),
+            code: identity::new_invite_code(),
+            game: game.info().id.to_string(),
+            options: options.to_string(),
+            seat_count: seats as u8,
+            public: settings.public,
+            clock: settings.clock,
+            host_id: host.id.clone(),
+            phase: "lobby".into(),
+            seed: None,
+            seed_commitment: None,
+            result: None,
+            turns: 0,
+            rematch_of: rematch_of.map(str::to_string),
+            created_at: now_ms(),
+            started_at: None,
+            ended_at: None,
+        };
+        ctx.store.insert_table(&row).await?;
+        let table = Table::blank(ctx.clone(), &row, game, options)?;
+        Ok(table.spawn())
+    }
+
+    /// Rebuilds a table from the database and starts its task: a lobby with
+    /// its seats, or a match by replaying its events.
+    pub async fn load(ctx: &Context, id: &str) -> Result<Option<TableHandle>, TableError> {
+        let _one_at_a_time = ctx.registry.loading.lock().await;
+        if let Some(handle) = ctx.registry.get(id) {
+            return Ok(Some(handle));
+        }
+        let Some((row, seat_rows, stored)) = ctx.store.load_table(id).await? else { return Ok(None) };
+        let corrupt =
+            |what: String| TableError::Store(crate::store::StoreError::Corrupt(format!("table {id}: {what}")));
+        let game = rules::registry::game(&row.game).map_err(|e| corrupt(e.to_string()))?;
+        let options: Value = serde_json::from_str(&row.options).map_err(|e| corrupt(e.to_string()))?;
+        let mut table = Table::blank(ctx.clone(), &row, game, options)?;
+        for seat in seat_rows {
+            if let Some(slot) = table.seats.get_mut(seat.seat as usize) {
+                *slot = Some(seat.player);
+            }
+        }
+        match row.phase.as_str() {
+            "lobby" => {}
+            _ => {
+                let seed: Seed = row.seed.as_deref().unwrap_or_default().parse().map_err(|_| corrupt("seed".into()))?;
+                let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
+                table.replay(seed, row.seed_commitment.clone(), events).map_err(corrupt)?;
+            }
+        }
+        Ok(Some(table.spawn()))
+    }
+
+    /// Starts the task and registers it.
+    fn spawn(self) -> TableHandle {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let handle = TableHandle { id: self.id.clone(), code: self.code.clone(), tx };
+        self.ctx.registry.insert(handle.clone());
+        self.ctx.metrics.tables.fetch_add(1, Relaxed);
+        if self.phase == Phase::Live {
+            self.ctx.metrics.live_matches.fetch_add(1, Relaxed);
+        }
+        tokio::spawn(self.run(rx));
+        handle
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.publish_lobby();
+        if self.phase == Phase::Live {
+            // Nobody is connected after a restart: everyone gets a grace period.
+            for seat in 0..self.seats.len() {
+                self.start_grace(seat as u8);
+            }
+        }
+        loop {
+            let deadline = self.next_deadline();
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(Command::Shutdown { done }) => {
+                        let _ = done.send(());
+                        break;
+                    }
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(deadline.unwrap_or_else(far_future)), if deadline.is_some() => self.on_deadline().await,
+            }
+            if self.idle_since.is_some_and(|since| since.elapsed() >= IDLE_FINISHED) {
+                break;
+            }
+        }
+        self.ctx.registry.remove(&self.id);
+        self.ctx.metrics.tables.fetch_sub(1, Relaxed);
+        if self.phase == Phase::Live {
+            self.ctx.metrics.live_matches.fetch_sub(1, Relaxed);
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Subscribe { conn, player, last_seq, via_code } => self.subscribe(conn, player, last_seq, via_code),
+            Command::Unsubscribe { conn_id } => self.unsubscribe(conn_id),
+            Command::Request { conn, player, message, received } => {
+                self.request(&conn, &player, message, received).await
+            }
+            Command::Shutdown { .. } => {}
+        }
+        self.update_idle();
+    }
+
+    async fn request(&mut self, conn: &Conn, player: &PlayerInfo, message: ClientMessage, received: Instant) {
+        let table = self.id.clone();
+        let outcome = match message {
+            ClientMessage::TakeSeat { seat, .. } => self.take_seat(player, seat).await,
+            ClientMessage::LeaveSeat { .. } => self.leave_seat(player).await,
+            ClientMessage::RemovePlayer { seat, .. } => self.remove_player(player, seat).await,
+            ClientMessage::Start { .. } => self.start(player).await,
+            ClientMessage::Act { id, seq, action, .. } => {
+                match self.act(conn, player, &id, seq, &action).await {
+                    Ok(()) => self.ctx.metrics.observe_action_latency(received.elapsed().as_secs_f64()),
+                    Err((code, message)) => {
+                        self.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+                        conn.error(code, message, Some(&table), Some(&id));
+                    }
+                }
+                return;
+            }
+            ClientMessage::Resign { .. } => self.resign(player).await,
+            ClientMessage::OfferDraw { .. } => self.offer_draw(player).await,
+            ClientMessage::AcceptDraw { .. } => self.accept_draw(player).await,
+            ClientMessage::DeclineDraw { .. } => self.decline_draw(player).await,
+            ClientMessage::Abort { .. } => self.abort(player).await,
+            ClientMessage::ClaimVictory { .. } => self.claim_victory(player).await,
+            ClientMessage::Rematch { .. } => self.rematch(conn, player).await,
+            other => Err((ErrorCode::UnknownMessage, format!("{other:?} is not a table request"))),
+        };
+        if let Err((code, message)) = outcome {
+            self.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+            conn.error(code, message, Some(&table), None);
+        }
+    }
+
+    /// The seat `player` sits in.
+    pub(super) fn seat_of(&self, player: &PlayerInfo) -> Option<u8> {
+        self.seats.iter().position(|s| s.as_ref().is_some_and(|p| p.id == player.id)).map(|s| s as u8)
+    }
+
+    pub(super) fn audience_of(&self, player: &PlayerInfo) -> Audience {
+        match self.phase {
+            Phase::Lobby => Audience::Spectator,
+            _ => self.seat_of(player).map_or(Audience::Spectator, Audience::Seat),
+        }
+    }
+
+    fn subscribe(&mut self, conn: Conn, player: PlayerInfo, last_seq: Option<u64>, via_code: bool) {
+        let participant = self.seat_of(&player).is_some() || player.id == self.host;
+        if !(self.public || via_code || participant) {
+            conn.error(ErrorCode::NoSuchTable, "no such table", Some(&self.id), None);
+            return;
+        }
+        self.followers.retain(|f| f.conn.id != conn.id);
+        let audience = self.audience_of(&player);
+        match last_seq {
+            Some(seen) if self.phase != Phase::Lobby && seen <= self.seq() && self.seq() - seen <= MAX_CATCH_UP => {
+                let events = self
+                    .events
+                    .iter()
+                    .filter(|e| e.seq > seen)
+                    .map(|e| e.view_for(audience, self.revealed()))
+                    .collect();
+                conn.send(&ServerMessage::CatchUp { events, state: Box::new(self.state_for(audience)) });
+            }
+            Some(seen) if seen > self.seq() => {
+                conn.error(
+                    ErrorCode::StaleSequence,
+                    format!("event {seen} does not exist yet (last is {}); here is a snapshot", self.seq()),
+                    Some(&self.id),
+                    None,
+                );
+                conn.send(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&player))));
+            }
+            _ => {
+                conn.send(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&player))));
+            }
+        }
+        let seated = self.seat_of(&player);
+        self.followers.push(Follower { conn, player });
+        if let Some(seat) = seated {
+            self.grace_until[seat as usize] = None;
+            self.broadcast_presence();
+        }
+        self.publish_lobby();
+    }
+
+    fn unsubscribe(&mut self, conn_id: u64) {
+        let Some(index) = self.followers.iter().position(|f| f.conn.id == conn_id) else { return };
+        let follower = self.followers.remove(index);
+        if let Some(seat) = self.seat_of(&follower.player) {
+            if !self.is_connected(seat) {
+                self.start_grace(seat);
+                self.broadcast_presence();
+            }
+        }
+        self.publish_lobby();
+    }
+
+    pub(super) fn is_connected(&self, seat: u8) -> bool {
+        self.followers.iter().any(|f| self.seat_of(&f.player) == Some(seat))
+    }
+
+    fn start_grace(&mut self, seat: u8) {
+        if self.phase == Phase::Live && !self.is_connected(seat) && self.grace_until[seat as usize].is_none() {
+            self.grace_until[seat as usize] =
+                Some((Instant::now() + self.ctx.grace, now_ms() + self.ctx.grace.as_millis() as u64));
+        }
+    }
+
+    /// Who is connected, for the `presence` message and snapshots.
+    pub(super) fn presence(&self) -> Vec<SeatPresence> {
+        (0..self.seats.len() as u8)
+            .map(|seat| SeatPresence {
+                seat,
+                connected: self.is_connected(seat),
+                grace_until: self.grace_until[seat as usize].map(|(_, ms)| ms),
+            })
+            .collect()
+    }
+
+    fn broadcast_presence(&mut self) {
+        let message = super::serialize(&ServerMessage::Presence { table: self.id.clone(), seats: self.presence() });
+        self.followers.retain(|f| f.conn.send_text(message.clone()));
+    }
+
+    /// The number of the last event.
+    pub(super) fn seq(&self) -> u64 {
+        self.events.last().map_or(0, |e| e.seq)
+    }
+
+    /// Whether hidden information may be shown to everyone (the match is over).
+    pub(super) fn revealed(&self) -> bool {
+        matches!(self.phase, Phase::Finished | Phase::Aborted)
+    }
+
+    /// Lists or unlists the table among public lobbies.
+    pub(super) fn publish_lobby(&self) {
+        let listed = self.public && self.phase == Phase::Lobby && !self.followers.is_empty();
+        let summary = listed.then(|| LobbySummary {
+            table: self.id.clone(),
+            game: self.game.info().id.to_string(),
+            options: self.options.clone(),
+            host: self.player_name(&self.host),
+            seats: self.seats.iter().map(|s| s.as_ref().map(|p| p.name.clone())).collect(),
+            clock: self.clock,
+            created_at: self.created_at,
+        });
+        self.ctx.registry.publish_lobby(&self.id, summary);
+    }
+
+    fn player_name(&self, id: &str) -> String {
+        let seated = self.seats.iter().flatten().chain(self.followers.iter().map(|f| &f.player)).find(|p| p.id == id);
+        seated.map_or_else(|| "someone".to_string(), |p| p.name.clone())
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        let flag = if self.phase == Phase::Live {
+            self.clocks.as_ref().and_then(|c| c.next_flag()).map(|(_, at)| at)
+        } else {
+            None
+        };
+        let grace = self.grace_until.iter().flatten().map(|(at, _)| *at).min();
+        let idle = self.idle_since.map(|since| since + IDLE_FINISHED);
+        [flag, grace, idle].into_iter().flatten().min()
+    }
+
+    async fn on_deadline(&mut self) {
+        let now = Instant::now();
+        if self.phase == Phase::Live {
+            if let Some(seat) = self.clocks.as_ref().and_then(|c| c.flagged(now)) {
+                self.flag(seat).await;
+            }
+        }
+        let expired: Vec<u8> = (0..self.seats.len() as u8)
+            .filter(|s| self.grace_until[*s as usize].is_some_and(|(at, _)| at <= now))
+            .collect();
+        for seat in expired {
+            self.grace_until[seat as usize] = None;
+            self.grace_expired(seat).await;
+        }
+        self.update_idle();
+    }
+
+    fn update_idle(&mut self) {
+        let idle = self.followers.is_empty() && matches!(self.phase, Phase::Finished | Phase::Aborted);
+        match (idle, self.idle_since) {
+            (true, None) => self.idle_since = Some(Instant::now()),
+            (false, Some(_)) => self.idle_since = None,
+            _ => {}
+        }
+    }
+}
+
+fn far_future() -> Instant {
+    Instant::now() + Duration::from_secs(86_400 * 365)
+}

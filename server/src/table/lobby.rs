@@ -1,0 +1,196 @@
+//! The lobby: taking and leaving seats, the host's powers, starting the
+//! match, and rematches.
+
+use super::Conn;
+use super::actor::Table;
+use super::clocks::ClockState;
+use super::events::{Body, Event};
+use crate::identity;
+use crate::store::{Entry, TableChange};
+use crate::time::now_ms;
+use protocol::{ErrorCode, LobbySettings, Phase, PlayerInfo, ServerMessage};
+use rules::Seed;
+use std::sync::atomic::Ordering::Relaxed;
+use tokio::time::Instant;
+
+/// A refusal: the code and a message for the client.
+pub(super) type Refusal = (ErrorCode, String);
+
+fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
+    Err((code, message.into()))
+}
+
+impl Table {
+    fn in_lobby(&self) -> Result<(), Refusal> {
+        if self.phase == Phase::Lobby { Ok(()) } else { refuse(ErrorCode::NotInLobby, "the match has already started") }
+    }
+
+    async fn save_seats(&self) -> Result<(), Refusal> {
+        let seats: Vec<(u8, String)> =
+            self.seats.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|p| (i as u8, p.id.clone()))).collect();
+        self.ctx.store.set_lobby_seats(&self.id, &seats).await.map_err(|e| {
+            tracing::error!(table = %self.id, error = %e, "could not store seats");
+            (ErrorCode::Internal, "could not store the seats; try again".to_string())
+        })
+    }
+
+    fn lobby_changed(&mut self) {
+        self.broadcast_snapshots();
+        self.publish_lobby();
+    }
+
+    pub(super) async fn take_seat(&mut self, player: &PlayerInfo, seat: u8) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        let Some(slot) = self.seats.get(seat as usize) else {
+            return refuse(ErrorCode::NoSuchSeat, format!("this table has seats 0 to {}", self.seats.len() - 1));
+        };
+        if slot.is_some() {
+            return refuse(ErrorCode::SeatTaken, format!("seat {seat} is taken"));
+        }
+        if self.seat_of(player).is_some() {
+            return refuse(ErrorCode::AlreadySeated, "you already have a seat; leave it first");
+        }
+        self.seats[seat as usize] = Some(player.clone());
+        if let Err(refusal) = self.save_seats().await {
+            self.seats[seat as usize] = None;
+            return Err(refusal);
+        }
+        self.lobby_changed();
+        Ok(())
+    }
+
+    pub(super) async fn leave_seat(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        let Some(seat) = self.seat_of(player) else { return refuse(ErrorCode::NotSeated, "you have no seat here") };
+        self.seats[seat as usize] = None;
+        self.save_seats().await?;
+        self.lobby_changed();
+        Ok(())
+    }
+
+    pub(super) async fn remove_player(&mut self, player: &PlayerInfo, seat: u8) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        if player.id != self.host {
+            return refuse(ErrorCode::Forbidden, "only the host can remove players");
+        }
+        match self.seats.get(seat as usize) {
+            None => return refuse(ErrorCode::NoSuchSeat, "no such seat"),
+            Some(None) => return refuse(ErrorCode::NotSeated, format!("nobody sits in seat {seat}")),
+            Some(Some(_)) => {}
+        }
+        self.seats[seat as usize] = None;
+        self.save_seats().await?;
+        self.lobby_changed();
+        Ok(())
+    }
+
+    /// Starts the match: draws the seed from the operating system, stores
+    /// it with the `started` event, and announces its SHA-256.
+    pub(super) async fn start(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        if player.id != self.host {
+            return refuse(ErrorCode::Forbidden, "only the host can start the match");
+        }
+        let Some(players) = self.seats.iter().cloned().collect::<Option<Vec<PlayerInfo>>>() else {
+            return refuse(ErrorCode::LobbyNotFull, "every seat must be taken first");
+        };
+        let seed = Seed(identity::random_bytes::<32>());
+        let commitment = identity::sha256_hex(&seed.0);
+        let state = self.game.new_match(&self.options, seed).map_err(|e| (ErrorCode::InvalidOptions, e.to_string()))?;
+        let clocks = self.clock.map(|c| ClockState::new(c, self.seats.len()));
+        let event = Event {
+            seq: self.seq() + 1,
+            at: now_ms(),
+            seat: None,
+            body: Body::Started {
+                seed_commitment: commitment.clone(),
+                players: players.clone(),
+                clocks: clocks.as_ref().map(|c| c.left_all(Instant::now())),
+            },
+        };
+        let change = TableChange::Started {
+            seed: seed.to_hex(),
+            commitment: commitment.clone(),
+            players: players.iter().map(|p| p.id.clone()).collect(),
+        };
+        self.store_event(&event, Some(change)).await?;
+        self.state = state;
+        self.seed = Some(seed);
+        self.commitment = Some(commitment);
+        self.clocks = clocks;
+        self.phase = Phase::Live;
+        self.ctx.metrics.live_matches.fetch_add(1, Relaxed);
+        self.events.push(event.clone());
+        self.run_clocks(None);
+        for seat in 0..self.seats.len() as u8 {
+            if !self.is_connected(seat) {
+                self.grace_until[seat as usize] =
+                    Some((Instant::now() + self.ctx.grace, now_ms() + self.ctx.grace.as_millis() as u64));
+            }
+        }
+        self.publish_lobby();
+        self.broadcast_snapshots();
+        Ok(())
+    }
+
+    /// Writes an event to the journal (and waits until it is durable).
+    pub(super) async fn store_event(&self, event: &Event, change: Option<TableChange>) -> Result<(), Refusal> {
+        let entry = Entry { event: event.to_stored(&self.id), change };
+        self.ctx.store.journal().write(entry).await.map_err(|e| {
+            tracing::error!(table = %self.id, seq = event.seq, error = %e, "could not store an event");
+            (ErrorCode::Internal, "the server could not store this; nothing was changed, try again".to_string())
+        })
+    }
+
+    /// Opens a new lobby for the same players: same game, options and clock,
+    /// the requester as host in the seat after their old one. Everyone who
+    /// follows this table is told.
+    pub(super) async fn rematch(&mut self, conn: &Conn, player: &PlayerInfo) -> Result<(), Refusal> {
+        if !self.revealed() {
+            return refuse(ErrorCode::MatchNotLive, "a rematch can be offered once the match is over");
+        }
+        let Some(seat) = self.seat_of(player) else {
+            return refuse(ErrorCode::NotSeated, "only players can offer a rematch");
+        };
+        if let Some(existing) = self.rematch.clone() {
+            if let Some(handle) = self.ctx.registry.get(&existing) {
+                conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });
+                return Ok(());
+            }
+        }
+        let settings = LobbySettings {
+            game: self.game.info().id.to_string(),
+            options: self.options.clone(),
+            seats: Some(self.seats.len() as u8),
+            public: self.public,
+            clock: self.clock,
+        };
+        let handle = Table::create(&self.ctx, &settings, player, Some(&self.id)).await.map_err(|e| match e {
+            super::actor::TableError::Refused(code, message) => (code, message),
+            super::actor::TableError::Store(e) => {
+                tracing::error!(error = %e, "could not create a rematch");
+                (ErrorCode::Internal, "could not create the rematch".to_string())
+            }
+        })?;
+        let next_seat = (seat + 1) % self.seats.len() as u8;
+        let request = protocol::ClientMessage::TakeSeat { table: handle.id.clone(), seat: next_seat };
+        let _ = handle
+            .send(super::Command::Request {
+                conn: conn.clone(),
+                player: player.clone(),
+                message: request,
+                received: Instant::now(),
+            })
+            .await;
+        self.rematch = Some(handle.id.clone());
+        conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });
+        let offer = super::serialize(&ServerMessage::RematchOffered {
+            table: self.id.clone(),
+            rematch: handle.id.clone(),
+            code: handle.code.clone(),
+            by: player.clone(),
+        });
+        self.followers.retain(|f| f.conn.send_text(offer.clone()));
+        Ok(())
+    }
+}

@@ -1,0 +1,133 @@
+//! Tables: a lobby, then the match played at it. Each table lives in one
+//! tokio task that owns all of its state — seats, the rules state, the
+//! numbered events, clocks, who is watching — so nothing about a table is
+//! shared or locked: connections send it [`Command`]s over a channel and it
+//! answers each follower with what that follower may see.
+//!
+//! Why one task per table: every action must be checked against the current
+//! state, stored, then applied and announced, in that order, one at a time.
+//! A task processing its queue in order gives exactly that, and tables never
+//! wait for each other.
+
+mod actor;
+mod clocks;
+mod events;
+mod live;
+mod lobby;
+mod snapshot;
+
+pub use actor::{Context, Table, TableError};
+pub use events::{Audience, Body, Event};
+
+use axum::extract::ws::Utf8Bytes;
+use protocol::{ClientMessage, ErrorCode, ErrorMessage, PlayerInfo, ServerMessage, TableId};
+use std::sync::Arc;
+use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::time::Instant;
+
+/// How a table reaches one WebSocket connection.
+#[derive(Clone, Debug)]
+pub struct Conn {
+    /// The connection's id, unique in this server.
+    pub id: u64,
+    /// Messages to send, already serialized.
+    pub tx: mpsc::Sender<Utf8Bytes>,
+    /// Notified when the connection must close (it cannot keep up).
+    pub kill: Arc<Notify>,
+}
+
+impl Conn {
+    /// Queues a message. A connection whose queue is full is too slow to
+    /// follow the game: it is told to close, and its client will reconnect
+    /// and catch up. Returns false if the connection is gone or closing.
+    pub fn send_text(&self, text: Utf8Bytes) -> bool {
+        match self.tx.try_send(text) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.kill.notify_one();
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+
+    /// Serializes and queues a message.
+    pub fn send(&self, message: &ServerMessage) -> bool {
+        self.send_text(serialize(message))
+    }
+
+    /// Sends an error to this connection only.
+    pub fn error(&self, code: ErrorCode, message: impl Into<String>, table: Option<&str>, id: Option<&str>) {
+        self.send(&ServerMessage::Error(ErrorMessage {
+            code,
+            message: message.into(),
+            table: table.map(str::to_string),
+            id: id.map(str::to_string),
+        }));
+    }
+}
+
+/// A message as JSON text.
+pub fn serialize(message: &ServerMessage) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialize"))
+}
+
+/// What a table task is asked to do.
+#[derive(Debug)]
+pub enum Command {
+    /// Follow the table: receive a snapshot (or the events after
+    /// `last_seq`) and then every change.
+    Subscribe {
+        /// The connection.
+        conn: Conn,
+        /// Who is connected.
+        player: PlayerInfo,
+        /// The last event number the client saw.
+        last_seq: Option<u64>,
+        /// The client came with the invite code.
+        via_code: bool,
+    },
+    /// Stop following.
+    Unsubscribe {
+        /// The connection.
+        conn_id: u64,
+    },
+    /// A lobby or match request from a player.
+    Request {
+        /// The connection to answer.
+        conn: Conn,
+        /// Who asks.
+        player: PlayerInfo,
+        /// The request.
+        message: ClientMessage,
+        /// When the server received it, for latency metrics.
+        received: Instant,
+    },
+    /// Stop (the server is shutting down); everything is already stored.
+    Shutdown {
+        /// Answered when stopped.
+        done: oneshot::Sender<()>,
+    },
+}
+
+/// A handle to a table task.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    /// The table's id.
+    pub id: TableId,
+    /// Its invite code.
+    pub code: String,
+    tx: mpsc::Sender<Command>,
+}
+
+impl TableHandle {
+    /// Sends a command; gives it back if the task has stopped.
+    pub async fn send(&self, command: Command) -> Result<(), Command> {
+        self.tx.send(command).await.map_err(|e| e.0)
+    }
+
+    /// Whether the task has stopped.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+}

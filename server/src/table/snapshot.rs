@@ -1,0 +1,107 @@
+//! What each follower is sent: snapshots, state updates and events, built
+//! per audience (each seat, and spectators) so that nobody receives what
+//! they may not see. A message is serialized once per audience and the same
+//! bytes go to every follower in it.
+
+use super::actor::Table;
+use super::events::{Audience, Event};
+use super::serialize;
+use axum::extract::ws::Utf8Bytes;
+use protocol::{Phase, PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
+use rules::{Seat, Viewer};
+use std::collections::HashMap;
+use tokio::time::Instant;
+
+impl Audience {
+    fn viewer(self) -> Viewer {
+        match self {
+            Audience::Seat(s) => Viewer::Seat(Seat(s)),
+            Audience::Spectator => Viewer::Spectator,
+        }
+    }
+}
+
+impl Table {
+    /// The viewer's current state: view, legal actions, clocks.
+    pub(super) fn state_for(&self, audience: Audience) -> StateUpdate {
+        let viewer = if self.revealed() { Viewer::Spectator } else { audience.viewer() };
+        let legal = match (self.phase, audience) {
+            (Phase::Live, Audience::Seat(seat)) => self.state.legal(Seat(seat)),
+            _ => Vec::new(),
+        };
+        StateUpdate {
+            table: self.id.clone(),
+            seq: self.seq(),
+            phase: self.phase,
+            view: self.state.view(viewer),
+            legal,
+            clocks: self.clocks.as_ref().map(|c| c.report(Instant::now(), crate::time::now_ms())),
+            draw_offer: self.draw_offer,
+            seed: self.revealed().then(|| self.seed.map(|s| s.to_hex())).flatten(),
+            result: self.result.clone(),
+        }
+    }
+
+    /// Everything `player` needs to show the table from scratch.
+    pub(super) fn snapshot_for(&self, player: &PlayerInfo) -> TableSnapshot {
+        let audience = self.audience_of(player);
+        let state = self.state_for(audience);
+        TableSnapshot {
+            table: self.id.clone(),
+            code: self.code.clone(),
+            game: self.game.info().id.to_string(),
+            options: self.options.clone(),
+            public: self.public,
+            clock: self.clock,
+            host: self.host.clone(),
+            seats: self.seats.clone(),
+            you: self.seat_of(player),
+            phase: self.phase,
+            seq: state.seq,
+            layout: self.state.layout(),
+            view: state.view,
+            legal: state.legal,
+            events: self.events.iter().map(|e| e.view_for(audience, self.revealed())).collect(),
+            clocks: state.clocks,
+            draw_offer: self.draw_offer,
+            presence: self.presence(),
+            seed_commitment: self.commitment.clone(),
+            seed: state.seed,
+            result: self.result.clone(),
+            rematch: self.rematch.clone(),
+        }
+    }
+
+    /// Sends every follower a fresh snapshot (after lobby changes).
+    pub(super) fn broadcast_snapshots(&mut self) {
+        let snapshots: Vec<Utf8Bytes> = self
+            .followers
+            .iter()
+            .map(|f| serialize(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&f.player)))))
+            .collect();
+        let mut sent = snapshots.into_iter();
+        self.followers.retain(|f| f.conn.send_text(sent.next().expect("one snapshot per follower")));
+    }
+
+    /// Sends every follower a new event and its state after it, each as its
+    /// audience may see them.
+    pub(super) fn broadcast_event(&mut self, event: &Event) {
+        let revealed = self.revealed();
+        let mut messages: HashMap<Audience, Utf8Bytes> = HashMap::new();
+        let audiences: Vec<Audience> = self.followers.iter().map(|f| self.audience_of(&f.player)).collect();
+        for audience in &audiences {
+            messages.entry(*audience).or_insert_with(|| {
+                serialize(&ServerMessage::Event {
+                    event: event.view_for(*audience, revealed),
+                    state: Box::new(self.state_for(*audience)),
+                })
+            });
+        }
+        let mut index = 0;
+        self.followers.retain(|f| {
+            let message = messages[&audiences[index]].clone();
+            index += 1;
+            f.conn.send_text(message)
+        });
+    }
+}

@@ -1,0 +1,308 @@
+//! The WebSocket at `/ws`: one task per connection reads client messages,
+//! checks them (size, rate, JSON, identity), hands table requests to the
+//! table tasks, and writes back whatever the tables and the lobby list send.
+//!
+//! Why one task doing both reading and writing: an idle connection then
+//! costs one small task and its buffers, which is what lets a server hold
+//! tens of thousands of them. Tables never wait on a connection: they push
+//! into its bounded queue and a connection that falls too far behind is
+//! closed (its client reconnects and catches up).
+
+mod rate_limit;
+
+use crate::AppState;
+use crate::identity;
+use crate::table::{Command, Conn, Table, TableHandle};
+use axum::extract::State;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use protocol::{ClientMessage, ErrorCode, ErrorMessage, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
+use rate_limit::RateLimit;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use tokio::sync::{Notify, mpsc, watch};
+use tokio::time::{Duration, Instant, MissedTickBehavior, interval};
+
+/// The largest message we read; larger ones are refused with an error and
+/// the connection goes on.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+/// The largest message the WebSocket layer accepts at all; beyond it the
+/// connection is closed (code 1009), as reading it would cost the memory.
+const HARD_LIMIT: usize = 256 * 1024;
+/// Messages queued for a connection before it counts as too slow.
+const OUTGOING_QUEUE: usize = 256;
+/// Interval of keepalive pings; a connection that answers nothing for two
+/// of them is dropped.
+const KEEPALIVE: Duration = Duration::from_secs(30);
+
+/// `GET /ws`: upgrades with small buffers, so idle connections stay cheap.
+pub async fn upgrade(State(state): State<AppState>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+    let cookie_token =
+        headers.get(axum::http::header::COOKIE).and_then(|v| v.to_str().ok()).and_then(identity::token_from_cookies);
+    ws.read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1024 * 1024)
+        .max_message_size(HARD_LIMIT)
+        .max_frame_size(HARD_LIMIT)
+        .on_upgrade(move |socket| Connection::new(state, cookie_token).run(socket))
+}
+
+struct Connection {
+    state: AppState,
+    conn: Conn,
+    rx: mpsc::Receiver<Utf8Bytes>,
+    cookie_token: Option<String>,
+    player: Option<PlayerInfo>,
+    tables: HashMap<String, TableHandle>,
+    lobbies: Option<watch::Receiver<Utf8Bytes>>,
+    limit: RateLimit,
+}
+
+impl Connection {
+    fn new(state: AppState, cookie_token: Option<String>) -> Connection {
+        let (tx, rx) = mpsc::channel(OUTGOING_QUEUE);
+        let id = state.next_conn_id.fetch_add(1, Relaxed);
+        let conn = Conn { id, tx, kill: Arc::new(Notify::new()) };
+        let limit = RateLimit::new(state.rate_burst, state.rate_per_second);
+        Connection { state, conn, rx, cookie_token, player: None, tables: HashMap::new(), lobbies: None, limit }
+    }
+
+    async fn run(mut self, mut socket: WebSocket) {
+        let metrics = self.state.ctx.metrics.clone();
+        metrics.connections.fetch_add(1, Relaxed);
+        metrics.connections_total.fetch_add(1, Relaxed);
+        let kill = self.conn.kill.clone();
+        let mut shutting_down = self.state.shutting_down.clone();
+        let mut keepalive = interval(KEEPALIVE);
+        keepalive.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        keepalive.tick().await;
+        let mut heard = true;
+        loop {
+            tokio::select! {
+                incoming = socket.recv() => match incoming {
+                    Some(Ok(message)) => {
+                        heard = true;
+                        match message {
+                            Message::Text(text) => self.on_text(&text).await,
+                            Message::Binary(_) => self.error(ErrorCode::UnknownMessage, "send JSON text messages", None),
+                            Message::Close(_) => break,
+                            Message::Ping(_) | Message::Pong(_) => {}
+                        }
+                    }
+                    Some(Err(error)) => {
+                        tracing::debug!(conn = self.conn.id, %error, "connection error");
+                        let close = CloseFrame { code: 1009, reason: Utf8Bytes::from_static("message too large or malformed") };
+                        let _ = socket.send(Message::Close(Some(close))).await;
+                        break;
+                    }
+                    None => break,
+                },
+                Some(text) = self.rx.recv() => {
+                    if socket.send(Message::Text(text)).await.is_err() {
+                        break;
+                    }
+                }
+                changed = async { self.lobbies.as_mut().expect("watching").changed().await }, if self.lobbies.is_some() => {
+                    if changed.is_err() {
+                        self.lobbies = None;
+                        continue;
+                    }
+                    let list = self.lobbies.as_mut().expect("watching").borrow_and_update().clone();
+                    if socket.send(Message::Text(list)).await.is_err() {
+                        break;
+                    }
+                }
+                // The only change ever made is to true: the server is stopping.
+                _ = shutting_down.changed() => {
+                    let close = CloseFrame { code: 1012, reason: Utf8Bytes::from_static("server restarting; reconnect") };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    break;
+                }
+                () = kill.notified() => {
+                    let close = CloseFrame { code: 1013, reason: Utf8Bytes::from_static("too slow; reconnect") };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    break;
+                }
+                _ = keepalive.tick() => {
+                    if !heard {
+                        break;
+                    }
+                    heard = false;
+                    if socket.send(Message::Ping(Default::default())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        for handle in self.tables.values() {
+            let _ = handle.send(Command::Unsubscribe { conn_id: self.conn.id }).await;
+        }
+        metrics.connections.fetch_sub(1, Relaxed);
+    }
+
+    fn error(&self, code: ErrorCode, message: impl Into<String>, table: Option<&str>) {
+        self.state.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+        self.conn.send(&ServerMessage::Error(ErrorMessage {
+            code,
+            message: message.into(),
+            table: table.map(str::to_string),
+            id: None,
+        }));
+    }
+
+    async fn on_text(&mut self, text: &str) {
+        if !self.limit.allow(Instant::now()) {
+            self.state.ctx.metrics.rate_limited_total.fetch_add(1, Relaxed);
+            self.error(ErrorCode::RateLimited, "too many messages; this one was dropped", None);
+            return;
+        }
+        if text.len() > MAX_MESSAGE {
+            self.error(ErrorCode::FrameTooLarge, format!("messages are at most {MAX_MESSAGE} bytes"), None);
+            return;
+        }
+        let value: serde_json::Value = match serde_json::from_str(text) {
+            Ok(value) => value,
+            Err(e) => return self.error(ErrorCode::BadJson, format!("not JSON: {e}"), None),
+        };
+        let message: ClientMessage = match serde_json::from_value(value) {
+            Ok(message) => message,
+            Err(e) => {
+                return self.error(ErrorCode::UnknownMessage, format!("not a message of this protocol: {e}"), None);
+            }
+        };
+        self.on_message(message).await;
+    }
+
+    async fn on_message(&mut self, message: ClientMessage) {
+        if let ClientMessage::Hello { protocol, token } = message {
+            return self.hello(protocol, token).await;
+        }
+        if let ClientMessage::Ping { t } = message {
+            self.conn.send(&ServerMessage::Pong { t, server_time: crate::time::now_ms() });
+            return;
+        }
+        let Some(player) = self.player.clone() else {
+            return self.error(
+                ErrorCode::Unauthorized,
+                "send hello with a valid session first",
+                message.table().map(String::as_str),
+            );
+        };
+        match message {
+            ClientMessage::WatchLobbies => {
+                let mut watch = self.state.ctx.registry.watch_lobbies();
+                let current = watch.borrow_and_update().clone();
+                self.conn.send_text(current);
+                self.lobbies = Some(watch);
+            }
+            ClientMessage::UnwatchLobbies => self.lobbies = None,
+            ClientMessage::CreateLobby(settings) => {
+                match Table::create(&self.state.ctx, &settings, &player, None).await {
+                    Ok(handle) => {
+                        self.conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });
+                        self.follow(handle, &player, None, true).await;
+                    }
+                    Err(crate::table::TableError::Refused(code, message)) => self.error(code, message, None),
+                    Err(crate::table::TableError::Store(e)) => {
+                        tracing::error!(error = %e, "could not create a lobby");
+                        self.error(ErrorCode::Internal, "could not create the lobby", None);
+                    }
+                }
+            }
+            ClientMessage::Join { table, code, last_seq } => self.join(&player, table, code, last_seq).await,
+            ClientMessage::Leave { table } => {
+                if let Some(handle) = self.tables.remove(&table) {
+                    let _ = handle.send(Command::Unsubscribe { conn_id: self.conn.id }).await;
+                }
+            }
+            request => {
+                let table = request.table().cloned().unwrap_or_default();
+                let Some(handle) = self.tables.get(&table).cloned() else {
+                    return self.error(ErrorCode::NoSuchTable, "join the table first", Some(&table));
+                };
+                let command =
+                    Command::Request { conn: self.conn.clone(), player, message: request, received: Instant::now() };
+                if handle.send(command).await.is_err() {
+                    self.tables.remove(&table);
+                    self.error(ErrorCode::NoSuchTable, "the table has closed; join it again", Some(&table));
+                }
+            }
+        }
+    }
+
+    async fn hello(&mut self, protocol: u32, token: Option<String>) {
+        if protocol != PROTOCOL_VERSION {
+            return self.error(
+                ErrorCode::ProtocolMismatch,
+                format!("this server speaks protocol {PROTOCOL_VERSION}; reload the page"),
+                None,
+            );
+        }
+        let Some(token) = token.or_else(|| self.cookie_token.clone()) else {
+            return self.error(
+                ErrorCode::Unauthorized,
+                "no session token; open the site first or POST /api/session",
+                None,
+            );
+        };
+        match identity::player_for_token(&self.state.ctx.store, &token).await {
+            Ok(Some(player)) => {
+                let you = player.info();
+                self.player = Some(you.clone());
+                self.conn.send(&ServerMessage::Welcome {
+                    protocol: PROTOCOL_VERSION,
+                    you,
+                    server_time: crate::time::now_ms(),
+                });
+            }
+            Ok(None) => self.error(ErrorCode::Unauthorized, "unknown session token", None),
+            Err(e) => {
+                tracing::error!(error = %e, "session lookup failed");
+                self.error(ErrorCode::Internal, "could not check the session", None);
+            }
+        }
+    }
+
+    async fn join(&mut self, player: &PlayerInfo, table: Option<String>, code: Option<String>, last_seq: Option<u64>) {
+        let ctx = &self.state.ctx;
+        let found = match (&table, &code) {
+            (_, Some(code)) => match ctx.registry.by_code(code) {
+                Some(handle) => Ok(Some(handle)),
+                None => match ctx.store.table_by_code(code).await {
+                    Ok(Some(id)) => Table::load(ctx, &id).await,
+                    Ok(None) => Ok(None),
+                    Err(e) => Err(e.into()),
+                },
+            },
+            (Some(id), None) => match ctx.registry.get(id) {
+                Some(handle) => Ok(Some(handle)),
+                None => Table::load(ctx, id).await,
+            },
+            (None, None) => return self.error(ErrorCode::NoSuchTable, "give a table id or an invite code", None),
+        };
+        match found {
+            Ok(Some(handle)) => {
+                if table.as_ref().is_some_and(|id| *id != handle.id) {
+                    return self.error(ErrorCode::NoSuchTable, "the code belongs to another table", table.as_deref());
+                }
+                self.follow(handle, player, last_seq, code.is_some()).await;
+            }
+            Ok(None) => self.error(ErrorCode::NoSuchTable, "no such table", table.as_deref()),
+            Err(e) => {
+                tracing::error!(error = %e, "could not load a table");
+                self.error(ErrorCode::Internal, "could not load the table", table.as_deref());
+            }
+        }
+    }
+
+    async fn follow(&mut self, handle: TableHandle, player: &PlayerInfo, last_seq: Option<u64>, via_code: bool) {
+        let command = Command::Subscribe { conn: self.conn.clone(), player: player.clone(), last_seq, via_code };
+        if handle.send(command).await.is_ok() {
+            self.tables.insert(handle.id.clone(), handle);
+        } else {
+            self.error(ErrorCode::NoSuchTable, "the table has closed", Some(&handle.id));
+        }
+    }
+}

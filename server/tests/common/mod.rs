@@ -1,0 +1,336 @@
+//! Helpers for the server's integration tests: real servers on port 0 over
+//! real databases (a fresh SQLite file always, a fresh PostgreSQL database
+//! when TACTICA_TEST_DATABASE_URL is set), and real WebSocket clients.
+
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use server::config::Settings;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for any one message.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A database for one test.
+pub struct TestDb {
+    pub url: String,
+    pub label: &'static str,
+    cleanup: Option<(String, String)>,
+    file: Option<PathBuf>,
+}
+
+impl TestDb {
+    /// A fresh SQLite file.
+    pub fn sqlite() -> TestDb {
+        let dir = std::env::temp_dir().join("tactica-tests");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(format!("{}.db", uuid::Uuid::new_v4()));
+        TestDb { url: format!("sqlite://{}", file.display()), label: "sqlite", cleanup: None, file: Some(file) }
+    }
+
+    /// A fresh PostgreSQL database, if TACTICA_TEST_DATABASE_URL names a server.
+    pub async fn postgres() -> Option<TestDb> {
+        let admin = std::env::var("TACTICA_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())?;
+        let name = format!("tactica_t_{}", uuid::Uuid::new_v4().simple());
+        sqlx::any::install_default_drivers();
+        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin)
+            .await
+            .expect("TACTICA_TEST_DATABASE_URL reachable");
+        sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.expect("create a test database");
+        let base = admin.rsplit_once('/').map_or(admin.as_str(), |(base, _)| base).to_string();
+        Some(TestDb { url: format!("{base}/{name}"), label: "postgres", cleanup: Some((admin, name)), file: None })
+    }
+
+    /// SQLite, and PostgreSQL when configured.
+    pub async fn all() -> Vec<TestDb> {
+        let mut dbs = vec![TestDb::sqlite()];
+        dbs.extend(TestDb::postgres().await);
+        dbs
+    }
+
+    /// Drops the database (PostgreSQL) or deletes the file (SQLite).
+    pub async fn drop_db(mut self) {
+        if let Some((admin, name)) = self.cleanup.take() {
+            if let Ok(mut conn) = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin).await {
+                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+            }
+        }
+        if let Some(file) = self.file.take() {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+            }
+        }
+    }
+}
+
+/// Server settings for tests.
+pub fn settings(url: &str, grace: Duration) -> Settings {
+    Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database_url: url.to_string(),
+        grace,
+        rate_burst: 200,
+        rate_per_second: 100,
+        web_dir: None,
+    }
+}
+
+/// A server running in this process.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+impl TestServer {
+    /// Starts a server on port 0.
+    pub async fn start(url: &str) -> TestServer {
+        TestServer::start_with(settings(url, Duration::from_secs(60))).await
+    }
+
+    /// Starts a server with these settings (the address is ignored: port 0).
+    pub async fn start_with(settings: Settings) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server::run(listener, settings, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("server runs");
+        });
+        TestServer { addr, stop: Some(stop), task }
+    }
+
+    /// Stops it gracefully and waits.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = tokio::time::timeout(WAIT, &mut self.task).await;
+    }
+
+    pub fn http(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    pub fn ws(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// A new guest: its token and player.
+    pub async fn guest(&self) -> (String, Value) {
+        guest_at(&self.http("")).await
+    }
+
+    /// A new guest connected with `hello`.
+    pub async fn client(&self) -> Client {
+        let (token, player) = self.guest().await;
+        Client::connect(&self.ws(), &token, player).await
+    }
+}
+
+/// A new guest on the server at `base` (`http://host:port`).
+pub async fn guest_at(base: &str) -> (String, Value) {
+    let body: Value =
+        reqwest::Client::new().post(format!("{base}/api/session")).send().await.unwrap().json().await.unwrap();
+    (body["token"].as_str().unwrap().to_string(), body["player"].clone())
+}
+
+/// A WebSocket client that speaks the protocol.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub token: String,
+    pub player: Value,
+    /// Messages received but not yet consumed by `expect`.
+    pub inbox: Vec<Value>,
+    /// The latest state seen per table (a snapshot, or the state of an event).
+    pub states: std::collections::HashMap<String, Value>,
+    next_id: u64,
+}
+
+impl Client {
+    /// Connects and says hello.
+    pub async fn connect(url: &str, token: &str, player: Value) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
+        let mut client =
+            Client { ws, token: token.to_string(), player, inbox: Vec::new(), states: Default::default(), next_id: 0 };
+        client.send(json!({"type": "hello", "protocol": 1, "token": token})).await;
+        client.expect(|m| m["type"] == "welcome").await;
+        client
+    }
+
+    pub fn id(&self) -> String {
+        self.player["id"].as_str().unwrap().to_string()
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.ws.send(Message::Text(message.to_string().into())).await.expect("send");
+    }
+
+    pub async fn send_raw(&mut self, message: Message) {
+        self.ws.send(message).await.expect("send");
+    }
+
+    /// The next message from the server.
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message in time")
+                .expect("the connection is open")
+                .expect("a readable message");
+            match message {
+                Message::Text(text) => {
+                    let value: Value = serde_json::from_str(&text).expect("JSON from the server");
+                    self.observe(&value);
+                    return value;
+                }
+                Message::Close(frame) => panic!("the server closed the connection: {frame:?}"),
+                _ => continue,
+            }
+        }
+    }
+
+    fn observe(&mut self, message: &Value) {
+        let state = match message["type"].as_str() {
+            Some("event" | "catch_up") => message["state"].clone(),
+            Some("snapshot") => message.clone(),
+            _ => return,
+        };
+        let table = state["table"].as_str().unwrap_or_default().to_string();
+        let newer = self.states.get(&table).is_none_or(|old| old["seq"].as_u64() <= state["seq"].as_u64());
+        if newer {
+            self.states.insert(table, state);
+        }
+    }
+
+    /// The first message (received before or now) that matches, removing
+    /// it and any earlier ones from the inbox.
+    pub async fn expect(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.inbox.iter().position(&wanted) {
+            let found = self.inbox.remove(i);
+            self.inbox.drain(..i);
+            return found;
+        }
+        self.inbox.clear();
+        loop {
+            let message = self.recv().await;
+            if wanted(&message) {
+                return message;
+            }
+            self.inbox.push(message);
+        }
+    }
+
+    /// The next error message.
+    pub async fn expect_error(&mut self, code: &str) -> Value {
+        let error = self.expect(|m| m["type"] == "error").await;
+        assert_eq!(error["code"], code, "{error}");
+        error
+    }
+
+    /// Creates a lobby and returns (table id, invite code); the snapshot is consumed.
+    pub async fn create_lobby(&mut self, game: &str, public: bool, clock: Option<Value>) -> (String, String) {
+        self.send(json!({"type": "create_lobby", "game": game, "public": public, "clock": clock})).await;
+        let created = self.expect(|m| m["type"] == "created").await;
+        let table = created["table"].as_str().unwrap().to_string();
+        self.expect(|m| m["type"] == "snapshot" && m["table"] == table).await;
+        (table, created["code"].as_str().unwrap().to_string())
+    }
+
+    pub async fn join_code(&mut self, code: &str) -> Value {
+        self.send(json!({"type": "join", "code": code})).await;
+        self.expect(|m| m["type"] == "snapshot").await
+    }
+
+    pub async fn take_seat(&mut self, table: &str, seat: u8) -> Value {
+        self.send(json!({"type": "take_seat", "table": table, "seat": seat})).await;
+        let me = self.id();
+        self.expect(move |m| m["type"] == "snapshot" && m["seats"][seat as usize]["id"] == me.as_str()).await
+    }
+
+    /// Sends an action and waits for its acknowledgement.
+    pub async fn act(&mut self, table: &str, action: &Value) -> u64 {
+        self.next_id += 1;
+        // Unique across connections, as a browser's ids are.
+        let id = format!("{}-{}", &uuid::Uuid::new_v4().simple().to_string()[..8], self.next_id);
+        self.send(json!({"type": "act", "table": table, "id": id, "action": action})).await;
+        let reply = self
+            .expect(|m| {
+                (m["type"] == "acted" && m["id"] == id.as_str()) || (m["type"] == "error" && m["id"] == id.as_str())
+            })
+            .await;
+        assert_eq!(reply["type"], "acted", "action {action} refused: {reply}");
+        reply["seq"].as_u64().unwrap()
+    }
+
+    /// Waits until this client has seen event `seq` of `table`, returning the latest state.
+    pub async fn state_at(&mut self, table: &str, seq: u64) -> Value {
+        loop {
+            if let Some(state) = self.states.get(table) {
+                if state["seq"].as_u64().is_some_and(|s| s >= seq) {
+                    return state.clone();
+                }
+            }
+            let message = self.recv().await;
+            self.inbox.push(message);
+        }
+    }
+}
+
+/// A lobby for `game` created by `a`, joined through the invite code by
+/// `b`, seated 0 and 1, and started. Returns the table id and the state
+/// after the start.
+pub async fn start_private_match(a: &mut Client, b: &mut Client, game: &str, clock: Option<Value>) -> (String, String) {
+    let (table, code) = a.create_lobby(game, false, clock).await;
+    a.take_seat(&table, 0).await;
+    b.join_code(&code).await;
+    b.take_seat(&table, 1).await;
+    a.send(json!({"type": "start", "table": table})).await;
+    a.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    b.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    (table, code)
+}
+
+/// Plays random legal actions (chosen with a simple deterministic
+/// generator) until the match ends or `max` actions were played; returns
+/// the number played and the last state seen by `a`.
+pub async fn play_random(a: &mut Client, b: &mut Client, table: &str, max: usize, seed: u64) -> (usize, Value) {
+    let mut rng = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    let mut seq = 1;
+    let mut played = 0;
+    loop {
+        let mut state_a = a.state_at(table, seq).await;
+        if state_a["view"]["outcome"].is_object() && state_a["phase"] == "live" {
+            // The rules ended the match; the `ended` event follows.
+            seq += 1;
+            state_a = a.state_at(table, seq).await;
+        }
+        let state_b = b.state_at(table, seq).await;
+        assert_eq!(state_a["seq"], state_b["seq"], "both clients see the same event number");
+        if state_a["phase"] != "live" || played == max {
+            return (played, state_a);
+        }
+        let (client, state) = if state_a["legal"].as_array().is_some_and(|l| !l.is_empty()) {
+            (&mut *a, state_a)
+        } else {
+            (&mut *b, state_b)
+        };
+        let legal = state["legal"].as_array().expect("legal actions").clone();
+        assert!(!legal.is_empty(), "nobody can act in a live match: {state}");
+        rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let choice = &legal[((rng >> 33) % legal.len() as u64) as usize];
+        seq = client.act(table, &choice["action"]).await;
+        played += 1;
+    }
+}

@@ -1,0 +1,188 @@
+//! Whole matches through the real server: every registered game to the end
+//! through a private lobby, durability before acknowledgement, resent
+//! actions, reconnecting clients, and a server killed with SIGKILL.
+
+mod common;
+
+use common::{Client, TestDb, TestServer, guest_at, play_random, start_private_match};
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+async fn stored_events(url: &str, table: &str) -> Vec<(i64, String)> {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
+    let rows = sqlx::query("SELECT seq, kind FROM events WHERE table_id = $1 ORDER BY seq")
+        .bind(table.to_string())
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    rows.iter().map(|r| (r.get::<i64, _>("seq"), r.get::<String, _>("kind"))).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        for (i, game) in rules::registry::games().iter().enumerate() {
+            let id = game.info().id;
+            let mut a = server.client().await;
+            let mut b = server.client().await;
+            let (table, _) = start_private_match(&mut a, &mut b, id, None).await;
+            let (played, end) = play_random(&mut a, &mut b, &table, 5_000, i as u64 + 1).await;
+            assert_eq!(end["phase"], "finished", "{} {id}: not over after {played} actions", db.label);
+            assert_eq!(end["result"]["termination"], "rules", "{id}");
+            let seed = end["seed"].as_str().expect("the seed is revealed");
+            let snapshot = {
+                a.send(json!({"type": "join", "table": table})).await;
+                a.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await
+            };
+            let seed_bytes: Vec<u8> =
+                (0..32).map(|i| u8::from_str_radix(&seed[2 * i..2 * i + 2], 16).unwrap()).collect();
+            assert_eq!(
+                snapshot["seed_commitment"].as_str().unwrap(),
+                hex(&Sha256::digest(&seed_bytes)),
+                "the seed matches its commitment"
+            );
+            let events = stored_events(&db.url, &table).await;
+            assert_eq!(events.len() as u64, end["seq"].as_u64().unwrap(), "every event is stored, none twice");
+            assert_eq!(events.iter().filter(|(_, k)| k == "action").count(), played);
+            assert_eq!(events.last().unwrap().1, "ended");
+        }
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_is_applied_once() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        let mut a = server.client().await;
+        let mut b = server.client().await;
+        let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
+        let action = json!({"from": 32, "to": 28});
+        a.send(json!({"type": "act", "table": table, "id": "m1", "seq": 1, "action": action})).await;
+        let acted = a.expect(|m| m["type"] == "acted").await;
+        assert_eq!(acted["seq"], 2);
+        let events = stored_events(&db.url, &table).await;
+        assert_eq!(events.last(), Some(&(2, "action".to_string())), "{} stores before it acknowledges", db.label);
+        // The same id again, as after a reconnect: acknowledged, not replayed.
+        a.send(json!({"type": "act", "table": table, "id": "m1", "action": action})).await;
+        let again = a.expect(|m| m["type"] == "acted").await;
+        assert_eq!(again["seq"], 2);
+        assert_eq!(stored_events(&db.url, &table).await.len(), 2);
+        let state = b.state_at(&table, 2).await;
+        assert_eq!(state["view"]["acting"], json!([1]));
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reconnecting_client_gets_the_events_it_missed() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    let (table, _) = start_private_match(&mut a, &mut b, "accasta", None).await;
+    // White's first turn while Black's connection is down.
+    let b_token = b.token.clone();
+    let b_player = b.player.clone();
+    let seen = b.state_at(&table, 1).await["seq"].as_u64().unwrap();
+    drop(b);
+    a.act(&table, &json!({"move": {"from": "a4", "count": 1, "to": "b5"}})).await;
+    let seq = a.act(&table, &json!("stop")).await;
+    let mut b = Client::connect(&server.ws(), &b_token, b_player).await;
+    b.send(json!({"type": "join", "table": table, "last_seq": seen})).await;
+    let catch_up = b.expect(|m| m["type"] == "catch_up").await;
+    let events = catch_up["events"].as_array().unwrap();
+    assert_eq!(events.len() as u64, seq - seen, "exactly the missed events");
+    assert_eq!(events[0]["seq"], seen + 1);
+    assert_eq!(events[0]["text"], "a4: -b5");
+    assert_eq!(events[1]["text"], "stop");
+    assert_eq!(catch_up["state"]["seq"], seq);
+    assert!(!catch_up["state"]["legal"].as_array().unwrap().is_empty(), "Black may move now");
+    // And play goes on.
+    b.act(&table, &json!({"move": {"from": "e4", "count": 1, "to": "e3"}})).await;
+    // A client that is too far ahead gets an error and a snapshot.
+    b.send(json!({"type": "join", "table": table, "last_seq": 999})).await;
+    b.expect_error("stale_sequence").await;
+    b.expect(|m| m["type"] == "snapshot").await;
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// The real `tactica` binary as a child process.
+struct Process {
+    child: Child,
+    addr: String,
+}
+
+impl Process {
+    fn start(url: &str) -> Process {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tactica"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--database-url", url, "--grace-seconds", "60"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+        let addr = line.trim().rsplit("http://").next().expect("the serving address").to_string();
+        Process { child, addr }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_kill_9_every_live_match_is_restored_and_goes_on() {
+    for db in TestDb::all().await {
+        let first = Process::start(&db.url);
+        let base = format!("http://{}", first.addr);
+        let (token_a, player_a) = guest_at(&base).await;
+        let (token_b, player_b) = guest_at(&base).await;
+        let ws = format!("ws://{}/ws", first.addr);
+        let mut a = Client::connect(&ws, &token_a, player_a.clone()).await;
+        let mut b = Client::connect(&ws, &token_b, player_b.clone()).await;
+        let clock = Some(json!({"initial_ms": 600_000, "increment_ms": 5_000}));
+        let (table, _) = start_private_match(&mut a, &mut b, "dame100", clock).await;
+        let (played, before) = play_random(&mut a, &mut b, &table, 12, 7).await;
+        assert_eq!(played, 12);
+        let seq = before["seq"].as_u64().unwrap();
+        let clocks = before["clocks"]["remaining_ms"].clone();
+        // SIGKILL: no shutdown, nothing flushed by the server.
+        let mut first = first;
+        first.child.kill().unwrap();
+        first.child.wait().unwrap();
+        let second = Process::start(&db.url);
+        let ws = format!("ws://{}/ws", second.addr);
+        let mut a = Client::connect(&ws, &token_a, player_a).await;
+        let mut b = Client::connect(&ws, &token_b, player_b).await;
+        a.send(json!({"type": "join", "table": table, "last_seq": seq})).await;
+        let catch_up = a.expect(|m| m["type"] == "catch_up").await;
+        assert_eq!(catch_up["events"], json!([]), "{}: nothing acknowledged was lost", db.label);
+        assert_eq!(catch_up["state"]["seq"], seq);
+        assert_eq!(catch_up["state"]["view"], before["view"], "the same position");
+        for (now, then) in
+            catch_up["state"]["clocks"]["remaining_ms"].as_array().unwrap().iter().zip(clocks.as_array().unwrap())
+        {
+            let (now, then) = (now.as_u64().unwrap(), then.as_u64().unwrap());
+            assert!(now <= then && then - now < 10_000, "clocks kept across the restart: {now} vs {then}");
+        }
+        b.send(json!({"type": "join", "table": table})).await;
+        b.expect(|m| m["type"] == "snapshot").await;
+        let (more, after) = play_random(&mut a, &mut b, &table, 6, 8).await;
+        assert!(more > 0 && after["seq"].as_u64().unwrap() > seq, "the match goes on: {more} {after}");
+        let mut second = second;
+        second.child.kill().unwrap();
+        second.child.wait().unwrap();
+        db.drop_db().await;
+    }
+}
