@@ -167,7 +167,7 @@ impl Store {
             .await?;
         let Some(row) = row else { return Ok(None) };
         let table = TableRow::read(&row)?;
-        let seats = self.seats_of(&[table.id.clone()]).await?.into_iter().map(|(_, s)| s).collect();
+        let seats = self.seats_of(std::slice::from_ref(&table.id)).await?.into_iter().map(|(_, s)| s).collect();
         let events = sqlx::query(
             "SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events WHERE table_id = $1 ORDER BY seq",
         )

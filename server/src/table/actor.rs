@@ -137,11 +137,11 @@ impl Table {
             return Err(refuse(ErrorCode::InvalidOptions, format!("these options make a game for {seats} seats")));
         }
         if let Some(clock) = settings.clock {
-            let ok = (10_000..=86_400_000).contains(&clock.initial_ms) && clock.increment_ms <= 3_600_000;
+            let ok = (1_000..=86_400_000).contains(&clock.initial_ms) && clock.increment_ms <= 3_600_000;
             if !ok {
                 return Err(refuse(
                     ErrorCode::InvalidOptions,
-                    "a clock starts with 10 s to 24 h, and adds at most 1 h".into(),
+                    "a clock starts with 1 s to 24 h, and adds at most 1 h".into(),
                 ));
             }
         }
@@ -248,7 +248,7 @@ impl Table {
             Command::Subscribe { conn, player, last_seq, via_code } => self.subscribe(conn, player, last_seq, via_code),
             Command::Unsubscribe { conn_id } => self.unsubscribe(conn_id),
             Command::Request { conn, player, message, received } => {
-                self.request(&conn, &player, message, received).await
+                self.request(&conn, &player, message, received).await;
             }
             Command::Shutdown { .. } => {}
         }
@@ -410,7 +410,7 @@ impl Table {
 
     fn next_deadline(&self) -> Option<Instant> {
         let flag = if self.phase == Phase::Live {
-            self.clocks.as_ref().and_then(|c| c.next_flag()).map(|(_, at)| at)
+            self.clocks.as_ref().and_then(ClockState::next_flag).map(|(_, at)| at)
         } else {
             None
         };

@@ -159,11 +159,15 @@ pub struct Client {
 }
 
 impl Client {
+    /// Connects without saying hello.
+    pub async fn connect_silently(url: &str, token: &str, player: Value) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
+        Client { ws, token: token.to_string(), player, inbox: Vec::new(), states: Default::default(), next_id: 0 }
+    }
+
     /// Connects and says hello.
     pub async fn connect(url: &str, token: &str, player: Value) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
-        let mut client =
-            Client { ws, token: token.to_string(), player, inbox: Vec::new(), states: Default::default(), next_id: 0 };
+        let mut client = Client::connect_silently(url, token, player).await;
         client.send(json!({"type": "hello", "protocol": 1, "token": token})).await;
         client.expect(|m| m["type"] == "welcome").await;
         client
@@ -242,7 +246,8 @@ impl Client {
     /// Creates a lobby and returns (table id, invite code); the snapshot is consumed.
     pub async fn create_lobby(&mut self, game: &str, public: bool, clock: Option<Value>) -> (String, String) {
         self.send(json!({"type": "create_lobby", "game": game, "public": public, "clock": clock})).await;
-        let created = self.expect(|m| m["type"] == "created").await;
+        let created = self.expect(|m| m["type"] == "created" || m["type"] == "error").await;
+        assert_eq!(created["type"], "created", "the lobby was refused: {created}");
         let table = created["table"].as_str().unwrap().to_string();
         self.expect(|m| m["type"] == "snapshot" && m["table"] == table).await;
         (table, created["code"].as_str().unwrap().to_string())

@@ -1,0 +1,161 @@
+//! Bad input of every kind: each gets a clear error to the sender only, and
+//! the connection, the match and the other players carry on with nothing
+//! stored wrongly.
+
+mod common;
+
+use common::{Client, TestDb, TestServer, settings, start_private_match};
+use serde_json::json;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Pings and waits for the pong: proves the connection still works.
+async fn alive(client: &mut Client) {
+    client.send(json!({"type": "ping", "t": 42})).await;
+    let pong = client.expect(|m| m["type"] == "pong").await;
+    assert_eq!(pong["t"], 42);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_bad_input_gets_an_error_and_the_match_goes_on() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        let mut a = server.client().await;
+        let mut b = server.client().await;
+        let mut stranger = server.client().await;
+        let (table, code) = start_private_match(&mut a, &mut b, "dame100", None).await;
+
+        // Malformed JSON, unknown messages, incomplete messages.
+        a.send_raw(Message::Text("{not json".into())).await;
+        a.expect_error("bad_json").await;
+        a.send(json!({"type": "fly_away"})).await;
+        a.expect_error("unknown_message").await;
+        a.send(json!({"type": "act", "table": table})).await;
+        a.expect_error("unknown_message").await;
+        a.send_raw(Message::Binary(vec![1, 2, 3].into())).await;
+        a.expect_error("unknown_message").await;
+
+        // A message over the size limit.
+        let huge = json!({"type": "ping", "t": 1, "padding": "x".repeat(20_000)});
+        a.send(huge).await;
+        let error = a.expect_error("frame_too_large").await;
+        assert!(error["message"].as_str().unwrap().contains("16384"));
+        alive(&mut a).await;
+
+        // Not this seat's turn, not a seat at all, illegal, unreadable, stale.
+        b.send(json!({"type": "act", "table": table, "id": "x1", "action": {"from": 17, "to": 22}})).await;
+        let error = b.expect_error("not_your_turn").await;
+        assert_eq!(error["id"], "x1");
+        stranger.join_code(&code).await;
+        stranger.send(json!({"type": "act", "table": table, "id": "x2", "action": {"from": 32, "to": 28}})).await;
+        stranger.expect_error("not_seated").await;
+        a.send(json!({"type": "act", "table": table, "id": "x3", "action": {"from": 32, "to": 23}})).await;
+        a.expect_error("illegal_action").await;
+        a.send(json!({"type": "act", "table": table, "id": "x4", "action": {"from": 99, "to": 1}})).await;
+        a.expect_error("bad_action").await;
+        a.send(json!({"type": "act", "table": table, "id": "x5", "seq": 0, "action": {"from": 32, "to": 28}})).await;
+        a.expect_error("stale_sequence").await;
+        a.send(json!({"type": "resign", "table": "no-such-table"})).await;
+        a.expect_error("no_such_table").await;
+        a.send(json!({"type": "accept_draw", "table": table})).await;
+        a.expect_error("no_draw_offer").await;
+        a.send(json!({"type": "take_seat", "table": table, "seat": 1})).await;
+        a.expect_error("not_in_lobby").await;
+
+        // The match carries on: a legal action works and the opponent sees it.
+        let seq = a.act(&table, &json!({"from": 32, "to": 28})).await;
+        assert_eq!(seq, 2, "none of the refused actions took an event number");
+        let state = b.state_at(&table, 2).await;
+        assert_eq!(state["view"]["acting"], json!([1]));
+        b.act(&table, &json!({"from": 19, "to": 23})).await;
+        assert!(
+            !b.inbox.iter().any(|m| m["type"] == "error" && m["table"] == table.as_str() && m["id"] != "x1"),
+            "the opponent got none of the other errors: {:?}",
+            b.inbox
+        );
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn wrong_or_missing_tokens_and_versions_are_refused_and_the_connection_stays() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let (token, player) = server.guest().await;
+    let mut client = Client::connect_silently(&server.ws(), &token, player).await;
+    client.send(json!({"type": "watch_lobbies"})).await;
+    client.expect_error("unauthorized").await;
+    client.send(json!({"type": "hello", "protocol": 1})).await;
+    let error = client.expect_error("unauthorized").await;
+    assert!(error["message"].as_str().unwrap().contains("no session token"));
+    client.send(json!({"type": "hello", "protocol": 1, "token": "f".repeat(64)})).await;
+    client.expect_error("unauthorized").await;
+    client.send(json!({"type": "hello", "protocol": 1, "token": "short"})).await;
+    client.expect_error("unauthorized").await;
+    client.send(json!({"type": "hello", "protocol": 99, "token": token})).await;
+    client.expect_error("protocol_mismatch").await;
+    client.send(json!({"type": "hello", "protocol": 1, "token": token})).await;
+    let welcome = client.expect(|m| m["type"] == "welcome").await;
+    assert_eq!(welcome["you"], client.player);
+    alive(&mut client).await;
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flood_of_messages_is_rate_limited() {
+    let db = TestDb::sqlite();
+    let mut limited = settings(&db.url, Duration::from_secs(60));
+    limited.rate_burst = 5;
+    limited.rate_per_second = 2;
+    let server = TestServer::start_with(limited).await;
+    let mut a = server.client().await;
+    for t in 0..20 {
+        a.send(json!({"type": "ping", "t": t})).await;
+    }
+    let mut pongs = 0;
+    let mut limited = 0;
+    while pongs + limited < 20 {
+        let message = a.recv().await;
+        match message["type"].as_str() {
+            Some("pong") => pongs += 1,
+            Some("error") if message["code"] == "rate_limited" => limited += 1,
+            _ => {}
+        }
+    }
+    assert!((4..=6).contains(&pongs), "the burst passes: {pongs}");
+    assert!(limited >= 14, "the rest is refused: {limited}");
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    alive(&mut a).await;
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn private_lobbies_cannot_be_listed_or_guessed() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut host = server.client().await;
+    let mut watcher = server.client().await;
+    let (private, code) = host.create_lobby("accasta", false, None).await;
+    let (public, _) = host.create_lobby("accasta", true, None).await;
+    watcher.send(json!({"type": "watch_lobbies"})).await;
+    let list =
+        watcher.expect(|m| m["type"] == "lobbies" && m["lobbies"].as_array().is_some_and(|l| !l.is_empty())).await;
+    let listed: Vec<&str> = list["lobbies"].as_array().unwrap().iter().map(|l| l["table"].as_str().unwrap()).collect();
+    assert!(listed.contains(&public.as_str()));
+    assert!(!listed.contains(&private.as_str()), "a private lobby is never listed");
+    assert_eq!(code.len(), 32, "invite codes carry 128 random bits");
+    // Knowing the id is not enough; a wrong code finds nothing.
+    watcher.send(json!({"type": "join", "table": private})).await;
+    watcher.expect_error("no_such_table").await;
+    watcher.send(json!({"type": "join", "code": "0".repeat(32)})).await;
+    watcher.expect_error("no_such_table").await;
+    watcher.send(json!({"type": "join", "table": uuid::Uuid::new_v4().to_string()})).await;
+    watcher.expect_error("no_such_table").await;
+    let snapshot = watcher.join_code(&code).await;
+    assert_eq!(snapshot["table"], private.as_str(), "the code opens it");
+    server.stop().await;
+    db.drop_db().await;
+}

@@ -1,0 +1,215 @@
+//! Lobbies and the controls of a match: seats, the host, the public list,
+//! spectators, draws, resignation, abort, clocks, absent players, rematch.
+
+mod common;
+
+use common::{TestDb, TestServer, settings, start_private_match};
+use serde_json::json;
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn seats_host_powers_and_the_live_public_list() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut host = server.client().await;
+    let mut guest = server.client().await;
+    let mut watcher = server.client().await;
+    watcher.send(json!({"type": "watch_lobbies"})).await;
+    watcher.expect(|m| m["type"] == "lobbies").await;
+    let (table, _) =
+        host.create_lobby("dame100", true, Some(json!({"initial_ms": 300_000, "increment_ms": 3_000}))).await;
+    let listed = watcher.expect(|m| m["type"] == "lobbies" && m["lobbies"][0]["table"] == table.as_str()).await;
+    assert_eq!(listed["lobbies"][0]["host"], host.player["name"]);
+    assert_eq!(listed["lobbies"][0]["clock"]["increment_ms"], 3000);
+    host.take_seat(&table, 0).await;
+    host.send(json!({"type": "take_seat", "table": table, "seat": 1})).await;
+    host.expect_error("already_seated").await;
+    guest.send(json!({"type": "join", "table": table})).await;
+    let snapshot = guest.expect(|m| m["type"] == "snapshot").await;
+    assert_eq!(snapshot["phase"], "lobby");
+    assert!(snapshot.get("you").is_none());
+    guest.send(json!({"type": "take_seat", "table": table, "seat": 0})).await;
+    guest.expect_error("seat_taken").await;
+    guest.send(json!({"type": "take_seat", "table": table, "seat": 7})).await;
+    guest.expect_error("no_such_seat").await;
+    guest.send(json!({"type": "start", "table": table})).await;
+    guest.expect_error("forbidden").await;
+    host.send(json!({"type": "start", "table": table})).await;
+    host.expect_error("lobby_not_full").await;
+    let seated = guest.take_seat(&table, 1).await;
+    assert_eq!(seated["you"], 1);
+    let guest_name = guest.player["name"].clone();
+    watcher.expect(|m| m["type"] == "lobbies" && m["lobbies"][0]["seats"][1] == guest_name).await;
+    guest.send(json!({"type": "remove_player", "table": table, "seat": 0})).await;
+    guest.expect_error("forbidden").await;
+    host.send(json!({"type": "remove_player", "table": table, "seat": 1})).await;
+    let removed = guest.expect(|m| m["type"] == "snapshot" && m["seats"][1].is_null()).await;
+    assert!(removed.get("you").is_none());
+    guest.take_seat(&table, 1).await;
+    guest.send(json!({"type": "leave_seat", "table": table})).await;
+    guest.expect(|m| m["type"] == "snapshot" && m["seats"][1].is_null()).await;
+    guest.take_seat(&table, 1).await;
+    host.send(json!({"type": "start", "table": table})).await;
+    let live = guest.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    assert_eq!(live["seed_commitment"].as_str().unwrap().len(), 64);
+    assert!(live.get("seed").is_none(), "the seed stays secret during the match");
+    assert_eq!(live["events"][0]["kind"], "started");
+    assert_eq!(live["clocks"]["running"], json!([0]));
+    watcher
+        .expect(|m| {
+            m["type"] == "lobbies" && m["lobbies"].as_array().unwrap().iter().all(|l| l["table"] != table.as_str())
+        })
+        .await;
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn spectators_follow_public_matches_and_private_ones_through_the_link() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    let mut fan = server.client().await;
+    let (table, code) = start_private_match(&mut a, &mut b, "accasta", None).await;
+    fan.send(json!({"type": "join", "table": table})).await;
+    fan.expect_error("no_such_table").await;
+    let watching = fan.join_code(&code).await;
+    assert_eq!(watching["phase"], "live");
+    assert_eq!(watching["legal"], json!([]), "spectators have no actions");
+    let seq = a.act(&table, &json!({"move": {"from": "b4", "count": 2, "to": "c5"}})).await;
+    let event = fan.expect(|m| m["type"] == "event" && m["event"]["seq"] == seq).await;
+    assert_eq!(event["event"]["text"], "b4: 2-c5");
+    assert_eq!(event["state"]["legal"], json!([]));
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn draws_are_offered_declined_lapse_and_accepted() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
+    a.send(json!({"type": "offer_draw", "table": table})).await;
+    let offered = b.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_offered").await;
+    assert_eq!(offered["state"]["draw_offer"], 0);
+    a.send(json!({"type": "offer_draw", "table": table})).await;
+    a.expect_error("no_draw_offer").await;
+    b.send(json!({"type": "decline_draw", "table": table})).await;
+    let declined = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_declined").await;
+    assert!(declined["state"].get("draw_offer").is_none());
+    // An offer lapses when the other side plays on.
+    b.send(json!({"type": "offer_draw", "table": table})).await;
+    a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_offered").await;
+    let seq = a.act(&table, &json!({"from": 32, "to": 28})).await;
+    let state = b.state_at(&table, seq).await;
+    assert!(state.get("draw_offer").is_none(), "{state}");
+    a.send(json!({"type": "accept_draw", "table": table})).await;
+    a.expect_error("no_draw_offer").await;
+    a.send(json!({"type": "offer_draw", "table": table})).await;
+    b.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_offered").await;
+    b.send(json!({"type": "accept_draw", "table": table})).await;
+    let ended = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    assert_eq!(ended["event"]["result"]["termination"], "agreement");
+    assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 1]));
+    assert_eq!(ended["state"]["phase"], "finished");
+    assert_eq!(ended["event"]["seed"].as_str().unwrap().len(), 64);
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resignation_abort_and_rematch() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    // Abort before the first action.
+    let (table, _) = start_private_match(&mut a, &mut b, "accasta", None).await;
+    b.send(json!({"type": "abort", "table": table})).await;
+    let aborted = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    assert_eq!(aborted["state"]["phase"], "aborted");
+    assert!(aborted["event"]["result"].get("outcome").is_none());
+    // Too late once someone has moved; resignation ends it instead.
+    let (table, _) = start_private_match(&mut a, &mut b, "accasta", None).await;
+    a.act(&table, &json!({"move": {"from": "b4", "count": 2, "to": "c5"}})).await;
+    b.send(json!({"type": "abort", "table": table})).await;
+    b.expect_error("too_late").await;
+    b.send(json!({"type": "resign", "table": table})).await;
+    let resigned = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "resigned").await;
+    assert_eq!(resigned["event"]["seat"], 1);
+    let ended = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    assert_eq!(ended["event"]["result"]["termination"], "resignation");
+    assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 2]));
+    b.send(json!({"type": "resign", "table": table})).await;
+    b.expect_error("match_not_live").await;
+    // Rematch: a new lobby with the players in each other's seats.
+    a.send(json!({"type": "rematch", "table": table})).await;
+    let created = a.expect(|m| m["type"] == "created").await;
+    let offer = b.expect(|m| m["type"] == "rematch_offered").await;
+    assert_eq!(offer["rematch"], created["table"]);
+    let rematch = created["table"].as_str().unwrap().to_string();
+    a.send(json!({"type": "join", "table": rematch})).await;
+    let lobby = a.expect(|m| m["type"] == "snapshot" && m["table"] == rematch.as_str()).await;
+    assert_eq!(lobby["seats"][1]["id"], a.player["id"], "the host moves to the next seat");
+    b.join_code(offer["code"].as_str().unwrap()).await;
+    b.take_seat(&rematch, 0).await;
+    a.send(json!({"type": "rematch", "table": table})).await;
+    let again = a.expect(|m| m["type"] == "created").await;
+    assert_eq!(again["table"], rematch.as_str(), "one rematch per match");
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_server_enforces_clocks_and_a_flag_fall_ends_the_match() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    let (table, _) =
+        start_private_match(&mut a, &mut b, "dame100", Some(json!({"initial_ms": 1_500, "increment_ms": 0}))).await;
+    let ended = b.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    assert_eq!(ended["event"]["result"]["termination"], "timeout");
+    assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([2, 1]), "White's time ran out");
+    assert_eq!(ended["state"]["clocks"]["remaining_ms"][0], 0);
+    a.send(json!({"type": "act", "table": table, "id": "late", "action": {"from": 32, "to": 28}})).await;
+    a.expect_error("match_not_live").await;
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_absent_player_gets_a_grace_period_then_the_opponent_may_claim_the_win() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start_with(settings(&db.url, Duration::from_millis(1_500))).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    let (table, _) = start_private_match(&mut a, &mut b, "accasta", None).await;
+    let (b_token, b_player) = (b.token.clone(), b.player.clone());
+    drop(b);
+    let away = a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == false).await;
+    assert!(away["seats"][1]["grace_until"].as_u64().is_some(), "a countdown is shown: {away}");
+    a.send(json!({"type": "claim_victory", "table": table})).await;
+    a.expect_error("not_absent").await;
+    // Coming back cancels the countdown.
+    let mut b = common::Client::connect(&server.ws(), &b_token, b_player).await;
+    b.send(json!({"type": "join", "table": table})).await;
+    let back = a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == true).await;
+    assert!(back["seats"][1].get("grace_until").is_none());
+    drop(b);
+    a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == false).await;
+    // After the grace period the presence says so, and the claim succeeds.
+    a.expect(|m| {
+        m["type"] == "presence" && m["seats"][1]["connected"] == false && m["seats"][1].get("grace_until").is_none()
+    })
+    .await;
+    a.send(json!({"type": "claim_victory", "table": table})).await;
+    let ended = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    assert_eq!(ended["event"]["result"]["termination"], "abandonment");
+    assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 2]));
+    server.stop().await;
+    db.drop_db().await;
+}
