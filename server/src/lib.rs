@@ -62,13 +62,9 @@ pub async fn run(
     settings: Settings,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let store = Store::connect(&settings.database_url).await?;
-    let ctx = Context {
-        store: store.clone(),
-        registry: Arc::new(Registry::default()),
-        metrics: Arc::new(Metrics::default()),
-        grace: settings.grace,
-    };
+    let metrics = Arc::new(Metrics::default());
+    let store = Store::connect(&settings.database_url, metrics.clone()).await?;
+    let ctx = Context { store: store.clone(), registry: Arc::new(Registry::default()), metrics, grace: settings.grace };
     let restored = restore(&ctx).await?;
     tracing::info!(addr = %listener.local_addr()?, restored, backend = ?store.backend(), "serving");
     let (stop, shutting_down) = watch::channel(false);

@@ -6,8 +6,41 @@
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Upper bounds of the action latency histogram buckets, in seconds.
+/// Upper bounds of the latency histogram buckets, in seconds.
 const LATENCY_BUCKETS: [f64; 12] = [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0];
+
+/// A latency histogram with fixed buckets.
+#[derive(Debug, Default)]
+pub struct Histogram {
+    buckets: [AtomicU64; LATENCY_BUCKETS.len()],
+    count: AtomicU64,
+    sum_micros: AtomicU64,
+}
+
+impl Histogram {
+    /// Records one observation.
+    pub fn observe(&self, seconds: f64) {
+        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.buckets) {
+            if seconds <= *bound {
+                bucket.fetch_add(1, Relaxed);
+            }
+        }
+        self.count.fetch_add(1, Relaxed);
+        self.sum_micros.fetch_add((seconds * 1e6) as u64, Relaxed);
+    }
+
+    fn render(&self, out: &mut String, name: &str, help: &str) {
+        let _ = writeln!(out, "# HELP {name} {help}");
+        let _ = writeln!(out, "# TYPE {name} histogram");
+        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.buckets) {
+            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {}", bucket.load(Relaxed));
+        }
+        let count = self.count.load(Relaxed);
+        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
+        let _ = writeln!(out, "{name}_sum {}", self.sum_micros.load(Relaxed) as f64 / 1e6);
+        let _ = writeln!(out, "{name}_count {count}");
+    }
+}
 
 /// The server's counters.
 #[derive(Debug, Default)]
@@ -26,21 +59,20 @@ pub struct Metrics {
     pub errors_total: AtomicU64,
     /// Messages dropped by the rate limit.
     pub rate_limited_total: AtomicU64,
-    latency_buckets: [AtomicU64; LATENCY_BUCKETS.len()],
-    latency_count: AtomicU64,
-    latency_sum_micros: AtomicU64,
+    /// Time from receiving an action to acknowledging it.
+    pub action_latency: Histogram,
+    /// Time a journal commit takes.
+    pub commit_latency: Histogram,
+    /// Events written by the journal.
+    pub journal_events_total: AtomicU64,
+    /// Commits made by the journal (events per commit is the batch size).
+    pub journal_commits_total: AtomicU64,
 }
 
 impl Metrics {
     /// Records the time from receiving an action to acknowledging it.
     pub fn observe_action_latency(&self, seconds: f64) {
-        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.latency_buckets) {
-            if seconds <= *bound {
-                bucket.fetch_add(1, Relaxed);
-            }
-        }
-        self.latency_count.fetch_add(1, Relaxed);
-        self.latency_sum_micros.fetch_add((seconds * 1e6) as u64, Relaxed);
+        self.action_latency.observe(seconds);
     }
 
     /// The Prometheus text exposition.
@@ -76,16 +108,24 @@ impl Metrics {
             "counter",
             self.rate_limited_total.load(Relaxed),
         );
-        let name = "tactica_action_latency_seconds";
-        let _ = writeln!(out, "# HELP {name} Time from receiving an action to acknowledging it (stored and applied).");
-        let _ = writeln!(out, "# TYPE {name} histogram");
-        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.latency_buckets) {
-            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {}", bucket.load(Relaxed));
-        }
-        let count = self.latency_count.load(Relaxed);
-        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
-        let _ = writeln!(out, "{name}_sum {}", self.latency_sum_micros.load(Relaxed) as f64 / 1e6);
-        let _ = writeln!(out, "{name}_count {count}");
+        gauge(
+            "tactica_journal_events_total",
+            "Events committed by the journal.",
+            "counter",
+            self.journal_events_total.load(Relaxed),
+        );
+        gauge(
+            "tactica_journal_commits_total",
+            "Journal commits; events per commit is the batch size.",
+            "counter",
+            self.journal_commits_total.load(Relaxed),
+        );
+        self.action_latency.render(
+            &mut out,
+            "tactica_action_latency_seconds",
+            "Time from receiving an action to acknowledging it (stored and applied).",
+        );
+        self.commit_latency.render(&mut out, "tactica_journal_commit_seconds", "Time one journal commit takes.");
         out
     }
 }

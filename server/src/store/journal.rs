@@ -1,21 +1,33 @@
 //! The event journal: every numbered event of every match goes through one
-//! writer task, which commits whatever has queued up in one transaction and
-//! only then tells each waiting table actor that its event is durable.
+//! writer task, which commits whatever has queued up together and only then
+//! tells each waiting table actor that its event is durable.
 //!
-//! Why one writer: a commit costs a disk flush. With a writer per match, a
-//! thousand actions a second would be a thousand flushes a second; here the
-//! events that arrive while a commit is under way share the next commit
-//! (group commit), so the number of flushes falls as the load rises while an
-//! event under light load still waits for just one commit. The table actors
-//! await their acknowledgement before applying or announcing anything, which
-//! is what makes "stored before told" hold.
+//! Why one writer with a few commits in flight: a commit costs a disk flush.
+//! With a writer per match, a thousand actions a second would be a thousand
+//! flushes a second; here the events that arrive while commits are under way
+//! share the next one (group commit), so flushes fall as the load rises,
+//! while an event under light load waits for just one commit. Allowing a
+//! few commits in flight at once keeps one slow flush from holding up every
+//! event queued behind it. That is safe because a table never has two
+//! events in flight: each table actor awaits its acknowledgement before it
+//! applies or announces anything (which is what makes "stored before told"
+//! hold), so the order of one table's events never depends on commit order.
+//!
+//! A batch of events alone is one multi-row `INSERT`, atomic by itself; a
+//! batch that also changes table rows (a match starting or ending) is one
+//! transaction.
 
 use super::StoreError;
+use crate::metrics::Metrics;
 use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use tokio::sync::{Semaphore, mpsc, oneshot};
 
 /// Most entries committed together.
 const MAX_BATCH: usize = 256;
+/// Most commits in flight at once.
+const IN_FLIGHT: usize = 4;
 
 /// One numbered event as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,9 +95,9 @@ pub struct Journal {
 
 impl Journal {
     /// Starts the writer task.
-    pub fn start(pool: AnyPool) -> Journal {
+    pub fn start(pool: AnyPool, metrics: Arc<Metrics>) -> Journal {
         let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(writer(pool, rx));
+        tokio::spawn(writer(pool, rx, metrics));
         Journal { tx }
     }
 
@@ -109,10 +121,15 @@ impl Journal {
     }
 }
 
-async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>) {
-    let mut batch: Vec<(Entry, oneshot::Sender<Result<(), String>>)> = Vec::new();
+type Waiting = (Entry, oneshot::Sender<Result<(), String>>);
+
+async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>, metrics: Arc<Metrics>) {
+    let slots = Arc::new(Semaphore::new(IN_FLIGHT));
+    let mut batch: Vec<Waiting> = Vec::new();
     let mut closing = None;
     while let Some(first) = rx.recv().await {
+        // Wait for a free commit slot first: whatever queues meanwhile joins this batch.
+        let slot = slots.clone().acquire_owned().await.expect("the semaphore is never closed");
         let mut next = Some(first);
         while let Some(request) = next.take() {
             match request {
@@ -123,32 +140,51 @@ async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>) {
                 next = rx.try_recv().ok();
             }
         }
-        if !batch.is_empty() {
-            let entries: Vec<&Entry> = batch.iter().map(|(e, _)| e).collect();
-            match commit(&pool, &entries).await {
-                Ok(()) => batch.drain(..).for_each(|(_, done)| drop(done.send(Ok(())))),
-                Err(error) => {
-                    // One bad entry must not fail the others: retry one by one.
-                    tracing::warn!(%error, size = batch.len(), "journal batch failed; retrying entries one by one");
-                    for (entry, done) in batch.drain(..) {
-                        let result = commit(&pool, &[&entry]).await.map_err(|e| e.to_string());
-                        if let Err(error) = &result {
-                            tracing::error!(%error, table = %entry.event.table_id, seq = entry.event.seq, "journal write failed");
-                        }
-                        let _ = done.send(result);
-                    }
-                }
-            }
+        if batch.is_empty() {
+            drop(slot);
+        } else {
+            let work = std::mem::take(&mut batch);
+            let (pool, metrics) = (pool.clone(), metrics.clone());
+            tokio::spawn(async move {
+                commit_batch(&pool, work, &metrics).await;
+                drop(slot);
+            });
         }
         if let Some(done) = closing.take() {
+            // Every commit in flight finishes first.
+            let _all = slots.acquire_many(IN_FLIGHT as u32).await;
             let _ = done.send(());
             return;
         }
     }
 }
 
-async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin().await?;
+/// Commits a batch and answers each waiting table.
+async fn commit_batch(pool: &AnyPool, batch: Vec<Waiting>, metrics: &Metrics) {
+    let entries: Vec<&Entry> = batch.iter().map(|(e, _)| e).collect();
+    let started = std::time::Instant::now();
+    let result = commit(pool, &entries).await;
+    metrics.commit_latency.observe(started.elapsed().as_secs_f64());
+    metrics.journal_commits_total.fetch_add(1, Relaxed);
+    metrics.journal_events_total.fetch_add(entries.len() as u64, Relaxed);
+    match result {
+        Ok(()) => batch.into_iter().for_each(|(_, done)| drop(done.send(Ok(())))),
+        Err(error) => {
+            // One bad entry must not fail the others: retry one by one.
+            tracing::warn!(%error, size = batch.len(), "journal batch failed; retrying entries one by one");
+            for (entry, done) in batch {
+                let result = commit(pool, &[&entry]).await.map_err(|e| e.to_string());
+                if let Err(error) = &result {
+                    tracing::error!(%error, table = %entry.event.table_id, seq = entry.event.seq, "journal write failed");
+                }
+                let _ = done.send(result);
+            }
+        }
+    }
+}
+
+/// The multi-row `INSERT` of a batch's events.
+fn insert_events<'a>(entries: &[&'a Entry]) -> (String, Vec<&'a StoredEvent>) {
     let mut sql =
         String::from("INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES ");
     for i in 0..entries.len() {
@@ -158,9 +194,13 @@ async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
         }
         sql.push_str(&format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7));
     }
+    (sql, entries.iter().map(|e| &e.event).collect())
+}
+
+async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
+    let (sql, events) = insert_events(entries);
     let mut query = sqlx::query(&sql);
-    for entry in entries {
-        let e = &entry.event;
+    for e in events {
         query = query
             .bind(e.table_id.clone())
             .bind(e.seq as i64)
@@ -170,51 +210,67 @@ async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
             .bind(e.payload.clone())
             .bind(e.created_at as i64);
     }
+    if entries.iter().all(|e| e.change.is_none()) {
+        // One statement is atomic by itself: a single round trip.
+        query.execute(pool).await?;
+        return Ok(());
+    }
+    let mut tx = pool.begin().await?;
     query.execute(&mut *tx).await?;
     for entry in entries {
-        let table = &entry.event.table_id;
-        let at = entry.event.created_at as i64;
-        match &entry.change {
-            None => {}
-            Some(TableChange::Started { seed, commitment, players }) => {
-                sqlx::query(
-                    "UPDATE tables SET phase = 'live', seed = $1, seed_commitment = $2, started_at = $3 WHERE id = $4",
-                )
-                .bind(seed.clone())
-                .bind(commitment.clone())
-                .bind(at)
-                .bind(table.clone())
-                .execute(&mut *tx)
-                .await?;
-                sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table.clone()).execute(&mut *tx).await?;
-                for (seat, player) in players.iter().enumerate() {
-                    sqlx::query("INSERT INTO seats (table_id, seat, player_id) VALUES ($1, $2, $3)")
-                        .bind(table.clone())
-                        .bind(seat as i64)
-                        .bind(player.clone())
-                        .execute(&mut *tx)
-                        .await?;
-                }
-            }
-            Some(TableChange::Ended { phase, result, places, turns }) => {
-                sqlx::query("UPDATE tables SET phase = $1, result = $2, ended_at = $3, turns = $4 WHERE id = $5")
-                    .bind(phase.to_string())
-                    .bind(result.clone())
-                    .bind(at)
-                    .bind(i64::from(*turns))
-                    .bind(table.clone())
-                    .execute(&mut *tx)
-                    .await?;
-                for (seat, place) in places.iter().enumerate() {
-                    sqlx::query("UPDATE seats SET place = $1 WHERE table_id = $2 AND seat = $3")
-                        .bind(place.map(i64::from))
-                        .bind(table.clone())
-                        .bind(seat as i64)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-            }
+        if let Some(change) = &entry.change {
+            apply_change(&mut tx, &entry.event, change).await?;
         }
     }
     tx.commit().await
+}
+
+async fn apply_change(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    event: &StoredEvent,
+    change: &TableChange,
+) -> Result<(), sqlx::Error> {
+    let table = &event.table_id;
+    let at = event.created_at as i64;
+    match change {
+        TableChange::Started { seed, commitment, players } => {
+            sqlx::query(
+                "UPDATE tables SET phase = 'live', seed = $1, seed_commitment = $2, started_at = $3 WHERE id = $4",
+            )
+            .bind(seed.clone())
+            .bind(commitment.clone())
+            .bind(at)
+            .bind(table.clone())
+            .execute(&mut **tx)
+            .await?;
+            sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table.clone()).execute(&mut **tx).await?;
+            for (seat, player) in players.iter().enumerate() {
+                sqlx::query("INSERT INTO seats (table_id, seat, player_id) VALUES ($1, $2, $3)")
+                    .bind(table.clone())
+                    .bind(seat as i64)
+                    .bind(player.clone())
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+        TableChange::Ended { phase, result, places, turns } => {
+            sqlx::query("UPDATE tables SET phase = $1, result = $2, ended_at = $3, turns = $4 WHERE id = $5")
+                .bind(phase.to_string())
+                .bind(result.clone())
+                .bind(at)
+                .bind(i64::from(*turns))
+                .bind(table.clone())
+                .execute(&mut **tx)
+                .await?;
+            for (seat, place) in places.iter().enumerate() {
+                sqlx::query("UPDATE seats SET place = $1 WHERE table_id = $2 AND seat = $3")
+                    .bind(place.map(i64::from))
+                    .bind(table.clone())
+                    .bind(seat as i64)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+    }
+    Ok(())
 }

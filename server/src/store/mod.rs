@@ -13,9 +13,11 @@ pub use journal::{Entry, Journal, StoredEvent, TableChange};
 pub use players::PlayerRow;
 pub use tables::{SeatRow, TableRow};
 
+use crate::metrics::Metrics;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, ConnectOptions, Executor};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A database error, with what we were doing.
@@ -57,7 +59,7 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 impl Store {
     /// Connects to `url` (`sqlite://path` or `postgres://…`), creating an
     /// SQLite file if needed, and applies the migrations.
-    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+    pub async fn connect(url: &str, metrics: Arc<Metrics>) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
@@ -83,7 +85,7 @@ impl Store {
         };
         let pool = pool_options.acquire_timeout(Duration::from_secs(10)).connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
-        let journal = Journal::start(pool.clone());
+        let journal = Journal::start(pool.clone(), metrics);
         Ok(Store { pool, backend, journal })
     }
 

@@ -1,0 +1,267 @@
+//! Concurrent matches played with random legal actions at a target rate,
+//! measuring action → acknowledgement and action → opponent update, then
+//! checking that every acknowledged action was stored.
+
+use crate::client::{Client, guest};
+use crate::stats::Latencies;
+use protocol::{ClientMessage, LobbySettings, Phase, ServerMessage, StateUpdate, TableSnapshot};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// A legal action as the protocol carries it (`action`, `text`, `clicks`).
+type LegalAction = Value;
+
+/// What one match task measured.
+#[derive(Default)]
+pub struct MatchReport {
+    pub ack: Latencies,
+    pub opponent: Latencies,
+    /// Acknowledged actions per table, with a token of a player who sat there.
+    pub acknowledged: Vec<(String, String, u64)>,
+    pub errors: Vec<String>,
+}
+
+struct Game {
+    clients: [Client; 2],
+    table: String,
+    legal: [Vec<LegalAction>; 2],
+    seq: u64,
+    phase: Phase,
+}
+
+fn legal_json(legal: &[impl serde::Serialize]) -> Vec<LegalAction> {
+    legal.iter().map(|l| serde_json::to_value(l).expect("serializable")).collect()
+}
+
+impl Game {
+    fn take_snapshot(&mut self, who: usize, snapshot: &TableSnapshot) {
+        self.legal[who] = legal_json(&snapshot.legal);
+        self.seq = self.seq.max(snapshot.seq);
+        self.phase = snapshot.phase;
+    }
+
+    fn take_state(&mut self, who: usize, state: &StateUpdate) {
+        self.legal[who] = legal_json(&state.legal);
+        self.seq = self.seq.max(state.seq);
+        self.phase = state.phase;
+    }
+
+    /// Opens a private lobby with the two clients seated and starts it.
+    async fn start(clients: [Client; 2], game: &str) -> Result<Game, String> {
+        let mut game_state =
+            Game { clients, table: String::new(), legal: [Vec::new(), Vec::new()], seq: 0, phase: Phase::Lobby };
+        game_state.restart(game).await?;
+        Ok(game_state)
+    }
+
+    /// Opens a new private lobby for the same two clients and starts it.
+    async fn restart(&mut self, game: &str) -> Result<(), String> {
+        let settings =
+            LobbySettings { game: game.to_string(), options: Value::Null, seats: None, public: false, clock: None };
+        let [a, b] = &mut self.clients;
+        a.send(&ClientMessage::CreateLobby(settings)).await?;
+        let (table, code) = a
+            .wait_for(|m| match m {
+                ServerMessage::Created { table, code } => Some((table, code)),
+                _ => None,
+            })
+            .await?;
+        a.send(&ClientMessage::TakeSeat { table: table.clone(), seat: 0 }).await?;
+        a.wait_for(|m| matches!(m, ServerMessage::Snapshot(s) if s.seats[0].is_some()).then_some(())).await?;
+        b.send(&ClientMessage::Join { table: None, code: Some(code), last_seq: None }).await?;
+        b.send(&ClientMessage::TakeSeat { table: table.clone(), seat: 1 }).await?;
+        b.wait_for(|m| matches!(m, ServerMessage::Snapshot(s) if s.seats[1].is_some()).then_some(())).await?;
+        a.send(&ClientMessage::Start { table: table.clone() }).await?;
+        self.table = table;
+        self.seq = 0;
+        for who in 0..2 {
+            let snapshot = self.clients[who]
+                .wait_for(|m| match m {
+                    ServerMessage::Snapshot(s) if s.phase == Phase::Live => Some(s),
+                    _ => None,
+                })
+                .await?;
+            self.take_snapshot(who, &snapshot);
+        }
+        Ok(())
+    }
+
+    /// Plays one random action and measures it.
+    async fn act(&mut self, id: String, choice: u64, report: &mut MatchReport) -> Result<(), String> {
+        let actor = if self.legal[0].is_empty() { 1 } else { 0 };
+        let other = 1 - actor;
+        let options = &self.legal[actor];
+        if options.is_empty() {
+            return Err(format!("nobody can act at {} (seq {})", self.table, self.seq));
+        }
+        let action = options[(choice % options.len() as u64) as usize]["action"].clone();
+        let message = ClientMessage::Act { table: self.table.clone(), id: id.clone(), seq: Some(self.seq), action };
+        let started = Instant::now();
+        self.clients[actor].send(&message).await?;
+        let mut acked: Option<u64> = None;
+        let mut actor_updated = false;
+        let mut opponent_updated = false;
+        while acked.is_none() || !actor_updated || !opponent_updated {
+            let (first, second) = self.clients.split_at_mut(1);
+            let (mine, theirs) =
+                if actor == 0 { (&mut first[0], &mut second[0]) } else { (&mut second[0], &mut first[0]) };
+            tokio::select! {
+                message = mine.recv() => match message? {
+                    ServerMessage::Acted { id: done, seq, .. } if done == id => {
+                        report.ack.record(started.elapsed());
+                        acked = Some(seq);
+                    }
+                    ServerMessage::Event { event, state } => {
+                        if acked.is_some_and(|seq| event.seq >= seq) {
+                            actor_updated = true;
+                        }
+                        self.take_state(actor, &state);
+                    }
+                    ServerMessage::Error(error) => return Err(format!("{:?}: {}", error.code, error.message)),
+                    _ => {}
+                },
+                message = theirs.recv(), if !opponent_updated => match message? {
+                    ServerMessage::Event { event, state } => {
+                        self.take_state(other, &state);
+                        if acked.is_none_or(|seq| event.seq >= seq) && !opponent_updated {
+                            report.opponent.record(started.elapsed());
+                            opponent_updated = true;
+                        }
+                    }
+                    ServerMessage::Error(error) => return Err(format!("{:?}: {}", error.code, error.message)),
+                    _ => {}
+                },
+            }
+        }
+        let table = self.table.clone();
+        let token = self.clients[0].token.clone();
+        match report.acknowledged.last_mut() {
+            Some((t, _, count)) if *t == table => *count += 1,
+            _ => report.acknowledged.push((table, token, 1)),
+        }
+        if self.phase != Phase::Live || self.legal.iter().all(Vec::is_empty) {
+            // The rules may end the match; wait for the `ended` event.
+            while self.phase == Phase::Live && self.legal.iter().all(Vec::is_empty) {
+                if let ServerMessage::Event { state, .. } = self.clients[0].recv().await? {
+                    self.take_state(0, &state);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Settings of a run.
+pub struct Run {
+    pub base: String,
+    pub game: String,
+    pub matches: usize,
+    pub rate: f64,
+    pub duration: Duration,
+}
+
+/// Sets up the matches, plays them for the duration, checks the store.
+pub async fn run(run: Run) -> Result<(), String> {
+    let http = reqwest::Client::new();
+    let ws_url = format!("{}/ws", run.base.replacen("http", "ws", 1));
+    let setup_started = Instant::now();
+    let permits = Arc::new(Semaphore::new(32));
+    let mut setups = Vec::new();
+    for _ in 0..run.matches {
+        let (http, base, ws_url, game, permits) =
+            (http.clone(), run.base.clone(), ws_url.clone(), run.game.clone(), permits.clone());
+        setups.push(tokio::spawn(async move {
+            let _permit = permits.acquire().await.expect("semaphore");
+            let a = Client::connect(&ws_url, &guest(&http, &base).await?).await?;
+            let b = Client::connect(&ws_url, &guest(&http, &base).await?).await?;
+            Game::start([a, b], &game).await
+        }));
+    }
+    let mut games = Vec::new();
+    for setup in setups {
+        games.push(setup.await.map_err(|e| e.to_string())??);
+    }
+    println!(
+        "set up {} {} matches ({} connections) in {:.1} s",
+        games.len(),
+        run.game,
+        2 * games.len(),
+        setup_started.elapsed().as_secs_f64()
+    );
+
+    let period = Duration::from_secs_f64(run.matches as f64 / run.rate);
+    let started = Instant::now();
+    let deadline = started + run.duration;
+    let mut tasks = Vec::new();
+    for (i, mut game) in games.into_iter().enumerate() {
+        let offset = period.mul_f64(i as f64 / run.matches as f64);
+        let game_id = run.game.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut report = MatchReport::default();
+            let mut next = started + offset;
+            let mut rng = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut n = 0u64;
+            while next < deadline {
+                tokio::time::sleep_until(next.into()).await;
+                next += period;
+                if game.phase != Phase::Live {
+                    if let Err(e) = game.restart(&game_id).await {
+                        report.errors.push(e);
+                        break;
+                    }
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                n += 1;
+                if let Err(e) = game.act(format!("m{i}-{n}"), rng, &mut report).await {
+                    report.errors.push(e);
+                    break;
+                }
+            }
+            report
+        }));
+    }
+    let mut ack = Latencies::default();
+    let mut opponent = Latencies::default();
+    let mut acknowledged = Vec::new();
+    let mut errors = Vec::new();
+    for task in tasks {
+        let report = task.await.map_err(|e| e.to_string())?;
+        ack.0.extend(report.ack.0);
+        opponent.0.extend(report.opponent.0);
+        acknowledged.extend(report.acknowledged);
+        errors.extend(report.errors);
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let total: u64 = acknowledged.iter().map(|(_, _, n)| n).sum();
+    println!("played for {elapsed:.1} s at a target of {} actions/s", run.rate);
+    println!("actions acknowledged: {total} ({:.1}/s)", total as f64 / elapsed);
+    println!("action -> acknowledgement: {}", ack.summary());
+    println!("action -> opponent update: {}", opponent.summary());
+    for error in errors.iter().take(5) {
+        println!("error: {error}");
+    }
+
+    let mut stored = 0u64;
+    for (table, token, _) in &acknowledged {
+        let detail: Value = http
+            .get(format!("{}/api/matches/{table}", run.base))
+            .bearer_auth(token)
+            .send()
+            .await
+            .map_err(|e| e.to_string())?
+            .json()
+            .await
+            .map_err(|e| e.to_string())?;
+        stored += detail["events"].as_array().map_or(0, |e| e.iter().filter(|e| e["kind"] == "action").count() as u64);
+    }
+    if stored == total && errors.is_empty() {
+        println!("stored actions: {stored} = acknowledged: OK");
+        Ok(())
+    } else {
+        Err(format!("stored actions: {stored}, acknowledged: {total}, errors: {}", errors.len()))
+    }
+}
