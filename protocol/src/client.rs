@@ -21,7 +21,7 @@ pub struct LobbySettings {
     /// The game id.
     pub game: String,
     /// The game's options (`{}` or absent for the standard game).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Value::is_null")]
     pub options: Value,
     /// The number of seats; must agree with the options when given.
     #[serde(default)]
@@ -44,13 +44,13 @@ pub enum ClientMessage {
         /// Must be [`crate::PROTOCOL_VERSION`].
         protocol: u32,
         /// The session token from `POST /api/session`.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
     },
     /// Asks for a `pong`, to measure latency and the server's clock.
     Ping {
         /// Echoed back.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         t: Option<u64>,
     },
     /// Receive the list of public lobbies now and whenever it changes.
@@ -63,13 +63,13 @@ pub enum ClientMessage {
     /// With `last_seq`, only the events after it are sent (when possible).
     Join {
         /// The table id.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         table: Option<TableId>,
         /// The invite code.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         code: Option<String>,
         /// The last event number the client has seen.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         last_seq: Option<u64>,
     },
     /// Stop following a table.
@@ -109,7 +109,7 @@ pub enum ClientMessage {
         id: String,
         /// The last event number the client saw; if given and not current,
         /// the action is refused as stale.
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         seq: Option<u64>,
         /// The action's JSON form, as listed in the legal actions.
         action: Value,
