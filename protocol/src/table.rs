@@ -119,6 +119,9 @@ pub enum EventDetail {
         /// Whether the action is hidden from this viewer (only its number is sent).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         hidden: bool,
+        /// The notation of the whole turn so far, when this viewer may see all of it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        turn_text: Option<String>,
     },
     /// A seat offered a draw.
     DrawOffered,

@@ -108,6 +108,7 @@ async fn a_reconnecting_client_gets_the_events_it_missed() {
     assert_eq!(events[0]["seq"], seen + 1);
     assert_eq!(events[0]["text"], "a4: -b5");
     assert_eq!(events[1]["text"], "stop");
+    assert_eq!(events[1]["turn_text"], "a4: -b5", "the whole turn in the game's notation");
     assert_eq!(catch_up["state"]["seq"], seq);
     assert!(!catch_up["state"]["legal"].as_array().unwrap().is_empty(), "Black may move now");
     // And play goes on.

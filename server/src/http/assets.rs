@@ -16,8 +16,8 @@ use std::path::PathBuf;
 
 #[derive(RustEmbed)]
 #[folder = "../web/"]
-#[exclude = "tests/*"]
-#[exclude = "node_modules/*"]
+#[exclude = "tests/**"]
+#[exclude = "**/node_modules/**"]
 struct Embedded;
 
 /// Where files come from.
@@ -74,7 +74,7 @@ impl WebFiles {
 
 /// `GET /assets/...`.
 pub async fn asset(State(state): State<AppState>, headers: HeaderMap, Path(path): Path<String>) -> Response {
-    state.web.respond(&path, &headers)
+    state.web.respond(&format!("assets/{path}"), &headers)
 }
 
 /// Any other path: the app page, with a guest session for newcomers.

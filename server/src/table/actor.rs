@@ -62,6 +62,8 @@ pub struct Table {
     pub(super) phase: Phase,
     /// The match as it stands: the start position in the lobby.
     pub(super) state: Box<dyn AnyMatch>,
+    /// The match as it stood when the current turn began, for its notation.
+    pub(super) turn_start: Box<dyn AnyMatch>,
     pub(super) seed: Option<Seed>,
     pub(super) commitment: Option<String>,
     pub(super) events: Vec<Event>,
@@ -106,6 +108,7 @@ impl Table {
             created_at: row.created_at,
             seats: vec![None; seats],
             phase: Phase::Lobby,
+            turn_start: state.clone_box(),
             state,
             seed: None,
             commitment: None,

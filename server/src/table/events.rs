@@ -44,6 +44,12 @@ pub enum Body {
         text: String,
         /// What each seat (by index) and, last, a spectator may see of it.
         seen: Vec<Option<String>>,
+        /// The notation of its whole turn so far.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        turn_text: Option<String>,
+        /// What each viewer may see of the turn so far (as `seen`).
+        #[serde(default)]
+        turn_seen: Vec<Option<String>>,
         /// The client's action id.
         client_id: String,
         /// Clocks right after it, for timed matches.
@@ -126,17 +132,17 @@ impl Event {
             Body::Started { seed_commitment, players, .. } => {
                 EventDetail::Started { seed_commitment: seed_commitment.clone(), players: players.clone() }
             }
-            Body::Action { turn, text, seen, .. } => {
-                let visible = if revealed {
-                    Some(text.clone())
-                } else {
-                    let index = match audience {
-                        Audience::Seat(s) => s as usize,
-                        Audience::Spectator => seen.len() - 1,
-                    };
-                    seen.get(index).cloned().flatten()
+            Body::Action { turn, text, seen, turn_text, turn_seen, .. } => {
+                let index = match audience {
+                    Audience::Seat(s) => s as usize,
+                    Audience::Spectator => seen.len().saturating_sub(1),
                 };
-                EventDetail::Action { turn: *turn, hidden: visible.is_none(), text: visible }
+                let (visible, whole) = if revealed {
+                    (Some(text.clone()), turn_text.clone())
+                } else {
+                    (seen.get(index).cloned().flatten(), turn_seen.get(index).cloned().flatten())
+                };
+                EventDetail::Action { turn: *turn, hidden: visible.is_none(), text: visible, turn_text: whole }
             }
             Body::DrawOffered => EventDetail::DrawOffered,
             Body::DrawDeclined => EventDetail::DrawDeclined,
@@ -163,17 +169,27 @@ mod tests {
                 action: Value::Null,
                 text: "secret set-up".into(),
                 seen: vec![Some("secret set-up".into()), None, None],
+                turn_text: Some("secret set-up".into()),
+                turn_seen: vec![Some("secret set-up".into()), None, None],
                 client_id: "a".into(),
                 clocks: None,
             },
         };
         let other = event.view_for(Audience::Seat(1), false);
-        assert_eq!(other.detail, EventDetail::Action { turn: 0, text: None, hidden: true });
+        assert_eq!(other.detail, EventDetail::Action { turn: 0, text: None, hidden: true, turn_text: None });
         assert_eq!(other.seq, 7);
         let spectator = serde_json::to_string(&event.view_for(Audience::Spectator, false)).unwrap();
         assert!(!spectator.contains("secret"), "{spectator}");
         let after = event.view_for(Audience::Spectator, true);
-        assert_eq!(after.detail, EventDetail::Action { turn: 0, text: Some("secret set-up".into()), hidden: false });
+        assert_eq!(
+            after.detail,
+            EventDetail::Action {
+                turn: 0,
+                text: Some("secret set-up".into()),
+                hidden: false,
+                turn_text: Some("secret set-up".into())
+            }
+        );
         let back = Event::from_stored(&event.to_stored("t")).unwrap();
         assert_eq!(back, event);
     }

@@ -13,7 +13,7 @@ use super::lobby::Refusal;
 use crate::store::TableChange;
 use crate::time::now_ms;
 use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
-use rules::{Outcome, RulesError, Seat, Seed, Status, Viewer};
+use rules::{Outcome, RulesError, Seat, SeatAction, Seed, Status, Viewer};
 use serde_json::Value;
 use std::sync::atomic::Ordering::Relaxed;
 use tokio::time::Instant;
@@ -54,6 +54,44 @@ impl Table {
             .collect()
     }
 
+    /// The notation of the turn `turn` including a new action, in full and
+    /// as each viewer may see it: only viewers who may see every action of
+    /// the turn get its text.
+    fn turn_notation(
+        &self,
+        turn: u32,
+        seat: u8,
+        action: &Value,
+        seen: &[Option<String>],
+    ) -> (Option<String>, Vec<Option<String>>) {
+        let earlier: Vec<&Event> = self
+            .events
+            .iter()
+            .rev()
+            .take_while(|e| matches!(&e.body, Body::Action { turn: t, .. } if *t == turn))
+            .collect();
+        let mut actions: Vec<SeatAction> = earlier
+            .iter()
+            .rev()
+            .filter_map(|e| match &e.body {
+                Body::Action { action, .. } => {
+                    Some(SeatAction { seat: Seat(e.seat.unwrap_or_default()), action: action.clone() })
+                }
+                _ => None,
+            })
+            .collect();
+        actions.push(SeatAction { seat: Seat(seat), action: action.clone() });
+        let Ok(text) = self.turn_start.notate_turn(&actions) else { return (None, vec![None; seen.len()]) };
+        let visible = (0..seen.len())
+            .map(|viewer| {
+                let all = seen[viewer].is_some()
+                    && earlier.iter().all(|e| matches!(&e.body, Body::Action { seen, .. } if seen.get(viewer).is_some_and(Option::is_some)));
+                all.then(|| text.clone())
+            })
+            .collect();
+        (Some(text), visible)
+    }
+
     /// Plays an action: check, store, apply, acknowledge, announce.
     pub(super) async fn act(
         &mut self,
@@ -90,6 +128,7 @@ impl Table {
         let text = next.apply_json(Seat(seat), action).map_err(|e| (rules_code(&e), e.to_string()))?;
         let canonical = next.canonical_action(action).unwrap_or_else(|_| action.clone());
         let seen = self.seen(seat, &canonical);
+        let (turn_text, turn_seen) = self.turn_notation(turn, seat, &canonical, &seen);
         let completed = (next.turn() != turn).then_some(seat);
         let mut clocks = self.clocks.clone();
         if let Some(c) = clocks.as_mut() {
@@ -104,11 +143,16 @@ impl Table {
                 action: canonical,
                 text,
                 seen,
+                turn_text,
+                turn_seen,
                 client_id: id.to_string(),
                 clocks: clocks.as_ref().map(|c| c.left_all(now)),
             },
         };
         self.store_event(&event, None).await?;
+        if completed.is_some() {
+            self.turn_start = next.clone_box();
+        }
         self.state = next;
         self.clocks = clocks;
         self.client_ids.insert((seat, id.to_string()), event.seq);
@@ -311,6 +355,7 @@ impl Table {
     /// offer and the result.
     pub(super) fn replay(&mut self, seed: Seed, commitment: Option<String>, events: Vec<Event>) -> Result<(), String> {
         self.state = self.game.new_match(&self.options, seed).map_err(|e| e.to_string())?;
+        self.turn_start = self.state.clone_box();
         self.seed = Some(seed);
         self.commitment = commitment;
         self.phase = Phase::Live;
@@ -325,9 +370,12 @@ impl Table {
                     }
                     last_clocks.clone_from(clocks);
                 }
-                Body::Action { action, client_id, clocks, .. } => {
+                Body::Action { action, client_id, clocks, turn, .. } => {
                     let seat = event.seat.ok_or("an action without a seat")?;
                     self.state.apply_json(Seat(seat), action).map_err(|e| format!("event {}: {e}", event.seq))?;
+                    if self.state.turn() != *turn {
+                        self.turn_start = self.state.clone_box();
+                    }
                     self.client_ids.insert((seat, client_id.clone()), event.seq);
                     if self.draw_offer.is_some_and(|offerer| offerer != seat) {
                         self.draw_offer = None;

@@ -114,6 +114,7 @@ impl Table {
             players: players.iter().map(|p| p.id.clone()).collect(),
         };
         self.store_event(&event, Some(change)).await?;
+        self.turn_start = state.clone_box();
         self.state = state;
         self.seed = Some(seed);
         self.commitment = Some(commitment);

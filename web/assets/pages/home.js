@@ -1,0 +1,159 @@
+// Home: the games, creating a lobby, the live list of public lobbies, and
+// my recent matches.
+
+import { h } from "../ui/dom.js";
+import { formatControl } from "../ui/clock.js";
+
+const CLOCKS = [
+  ["", "Untimed"],
+  ["180000+2000", "3+2 blitz"],
+  ["300000+3000", "5+3 blitz"],
+  ["600000+5000", "10+5 rapid"],
+  ["900000+10000", "15+10 rapid"],
+  ["1800000+20000", "30+20 classical"],
+  ["custom", "Custom…"],
+];
+
+export async function homePage(ctx) {
+  const games = await ctx.games();
+  const cleanups = [];
+  const lobbyList = h("ul", { class: "lobbies", "data-testid": "public-lobbies" }, h("li", { class: "muted" }, "No open public lobbies right now."));
+  const form = createForm(ctx, games);
+  ctx.main.append(
+    h("section", { class: "intro" },
+      h("h1", {}, "Tactical board games with friends"),
+      h("p", {}, "Host a lobby, send the invite link, play live in the browser, and replay every match move by move.")),
+    h("div", { class: "home-grid" },
+      h("section", { class: "panel" }, h("h2", {}, "New lobby"), form.element),
+      h("section", { class: "panel" }, h("h2", {}, "Open public lobbies"), lobbyList),
+    ),
+    h("section", { class: "panel" }, h("h2", {}, "Games"),
+      h("div", { class: "game-cards" },
+        games.map((game) =>
+          h("article", { class: "game-card" },
+            h("h3", {}, game.name),
+            h("p", {}, game.summary),
+            h("p", { class: "actions" },
+              h("a", { href: `/rules/${game.id}`, "data-link": true }, "Rules"),
+              h("button", { type: "button", onclick: () => form.choose(game.id) }, `New ${game.name} lobby`)),
+          )))),
+    h("section", { class: "panel" }, h("h2", {}, "My recent matches"), await recentMatches(ctx, games)),
+  );
+
+  cleanups.push(ctx.conn.on("lobbies", (message) => {
+    lobbyList.replaceChildren(
+      ...(message.lobbies.length
+        ? message.lobbies.map((lobby) => {
+            const game = games.find((g) => g.id === lobby.game);
+            const free = lobby.seats.filter((s) => s === null).length;
+            return h("li", {},
+              h("span", { class: "lobby-game" }, game?.name ?? lobby.game),
+              h("span", {}, ` by ${lobby.host} · ${formatControl(lobby.clock)} · ${free} seat${free === 1 ? "" : "s"} free `),
+              h("a", { href: `/table/${lobby.table}`, "data-link": true, class: "button" }, "Join"));
+          })
+        : [h("li", { class: "muted" }, "No open public lobbies right now.")]),
+    );
+  }));
+  ctx.conn.send({ type: "watch_lobbies" });
+  cleanups.push(ctx.conn.on("created", (message) => ctx.navigate(`/t/${message.code}`)));
+  cleanups.push(ctx.conn.on("error", (message) => {
+    if (!message.table) form.showError(message.message);
+  }));
+  return () => {
+    ctx.conn.send({ type: "unwatch_lobbies" });
+    cleanups.forEach((off) => off());
+  };
+}
+
+function createForm(ctx, games) {
+  const gameSelect = h("select", { name: "game", id: "new-game" }, games.map((g) => h("option", { value: g.id }, g.name)));
+  const options = h("div", { class: "options" });
+  const visibility = h("select", { name: "visibility", id: "new-visibility" },
+    h("option", { value: "private" }, "Private: by invite link only"),
+    h("option", { value: "public" }, "Public: listed for everyone"));
+  const clock = h("select", { name: "clock", id: "new-clock" }, CLOCKS.map(([value, label]) => h("option", { value }, label)));
+  const minutes = h("input", { type: "number", min: "0.5", max: "1440", step: "0.5", value: "10", id: "custom-minutes" });
+  const increment = h("input", { type: "number", min: "0", max: "3600", step: "1", value: "5", id: "custom-increment" });
+  const custom = h("p", { class: "custom-clock", hidden: true }, h("label", {}, "Minutes ", minutes), " ", h("label", {}, "+ seconds per turn ", increment));
+  const error = h("p", { class: "error", role: "alert" });
+  const seats = h("span", { class: "muted" });
+
+  function showOptions() {
+    const game = games.find((g) => g.id === gameSelect.value);
+    options.replaceChildren(
+      ...game.options.map((spec) =>
+        h("label", {}, `${spec.label} `,
+          h("select", { "data-option": spec.key },
+            spec.choices.map((c) => h("option", { value: JSON.stringify(c.value), selected: JSON.stringify(c.value) === JSON.stringify(spec.default) }, c.label))))),
+    );
+    seats.textContent = game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats}–${game.max_seats} players`;
+  }
+  gameSelect.addEventListener("change", showOptions);
+  clock.addEventListener("change", () => (custom.hidden = clock.value !== "custom"));
+  showOptions();
+
+  const element = h("form", {
+    class: "new-lobby",
+    onsubmit: (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      const chosen = {};
+      for (const select of options.querySelectorAll("select[data-option]")) chosen[select.dataset.option] = JSON.parse(select.value);
+      let control = null;
+      if (clock.value === "custom") control = { initial_ms: Math.round(Number(minutes.value) * 60000), increment_ms: Math.round(Number(increment.value) * 1000) };
+      else if (clock.value) {
+        const [initial, inc] = clock.value.split("+").map(Number);
+        control = { initial_ms: initial, increment_ms: inc };
+      }
+      ctx.conn.send({ type: "create_lobby", game: gameSelect.value, options: chosen, public: visibility.value === "public", ...(control ? { clock: control } : {}) });
+    },
+  },
+    h("label", {}, "Game ", gameSelect, " ", seats),
+    options,
+    h("label", {}, "Who can join ", visibility),
+    h("label", {}, "Clock ", clock),
+    custom,
+    h("button", { type: "submit", class: "primary", id: "create-lobby" }, "Create lobby"),
+    error,
+  );
+  return {
+    element,
+    choose(id) {
+      gameSelect.value = id;
+      showOptions();
+      gameSelect.focus();
+    },
+    showError(message) {
+      error.textContent = message;
+    },
+  };
+}
+
+async function recentMatches(ctx, games) {
+  try {
+    const list = await ctx.api.matches({ mine: true, per_page: 5 });
+    if (!list.matches.length) return h("p", { class: "muted" }, "No matches yet.");
+    return h("ul", { class: "recent" }, list.matches.map((m) => matchItem(m, games)));
+  } catch {
+    return h("p", { class: "muted" }, "No matches yet.");
+  }
+}
+
+/** One match in a list: game, players, result, link to play or replay. */
+export function matchItem(m, games) {
+  const game = games.find((g) => g.id === m.game);
+  const names = m.seats.map((s) => s.player.name).join(" vs ");
+  const live = m.phase === "live";
+  const result = live ? "in progress" : m.phase === "aborted" ? "aborted" : describeResult(m);
+  return h("li", {},
+    h("a", { href: live ? `/table/${m.table}` : `/m/${m.table}`, "data-link": true }, `${game?.name ?? m.game}: ${names}`),
+    h("span", { class: "muted" }, ` · ${result} · ${new Date(m.started_at).toLocaleString()}`));
+}
+
+function describeResult(m) {
+  const outcome = m.result?.outcome;
+  if (!outcome) return "no result";
+  if (outcome.places.every((p) => p === 1)) return "draw";
+  const winners = m.seats.filter((s) => outcome.places[s.seat] === 1).map((s) => s.player.name);
+  return `${winners.join(" and ")} won`;
+}

@@ -1,0 +1,335 @@
+// A table: its lobby (seats, invite link, the host's buttons), then the
+// match (board, clocks, prompt, move list, draw/resign/abort), spectated by
+// anyone else who follows it, and its end (result, revealed seed, rematch).
+// The page holds no rules: it shows the server's view and builds actions
+// from the clicks of the legal actions the server sent.
+
+import { h } from "../ui/dom.js";
+import { createBoard, turnedFor } from "../boards/board.js";
+import { click, nextOptions } from "../play/narrow.js";
+import { rows, turns } from "../play/moves.js";
+import { formatClock, formatControl, remaining } from "../ui/clock.js";
+
+const STATE_FIELDS = ["seq", "phase", "view", "legal", "clocks", "draw_offer", "seed", "result"];
+
+export async function tablePage(ctx, where) {
+  const { conn, main } = ctx;
+  const games = await ctx.games();
+  let t = null;
+  let clicks = [];
+  let board = null;
+  let boardKey = "";
+  let confirmResign = false;
+  let notice = "";
+  const cleanups = [];
+
+  const root = h("div", { class: "table-page" }, h("p", { class: "muted" }, "Joining the table…"));
+  main.append(root);
+
+  const mine = (message) => t && (message.table === t.table || message.state?.table === t.table);
+
+  cleanups.push(conn.on("snapshot", (message) => {
+    if (t ? message.table !== t.table : where.code ? message.code !== where.code : message.table !== where.table) return;
+    t = message;
+    t.gameInfo = games.find((g) => g.id === t.game);
+    clicks = [];
+    render();
+  }));
+  cleanups.push(conn.on("event", (message) => {
+    if (!mine(message)) return;
+    if (!t.events.some((e) => e.seq === message.event.seq)) t.events.push(message.event);
+    applyState(message.state);
+    if (message.event.kind === "draw_declined" && t.you !== undefined && message.event.seat !== t.you) notice = "Your draw offer was declined.";
+    render();
+  }));
+  cleanups.push(conn.on("catch_up", (message) => {
+    if (!mine(message)) return;
+    for (const event of message.events) if (!t.events.some((e) => e.seq === event.seq)) t.events.push(event);
+    applyState(message.state);
+    render();
+  }));
+  cleanups.push(conn.on("presence", (message) => {
+    if (!mine(message)) return;
+    t.presence = message.seats;
+    render();
+  }));
+  cleanups.push(conn.on("error", (message) => {
+    if (t && message.table === t.table) {
+      notice = message.message;
+      clicks = [];
+      render();
+    } else if (!t && message.code === "no_such_table") {
+      root.replaceChildren(h("p", { class: "error" }, "This table does not exist, or its invite link is needed to see it."));
+    }
+  }));
+  cleanups.push(conn.on("rematch_offered", (message) => {
+    if (!mine(message)) return;
+    t.rematch = message.rematch;
+    t.rematchOffer = message;
+    render();
+  }));
+  cleanups.push(conn.on("created", (message) => {
+    if (t && t.wantRematch) ctx.navigate(`/t/${message.code}`);
+  }));
+  cleanups.push(conn.on("status", () => t && render()));
+
+  function applyState(state) {
+    for (const field of STATE_FIELDS) t[field] = state[field];
+    clicks = [];
+  }
+
+  conn.follow(where);
+  const ticker = setInterval(tick, 100);
+
+  function seatCount() {
+    return t.layout.seats.length;
+  }
+
+  function render() {
+    if (!t) return;
+    const key = `${t.layout.shape}:${t.layout.cells.length}:${turnedFor(t.you)}`;
+    if (!board || key !== boardKey) {
+      board = createBoard(t.layout, { turned: turnedFor(t.you), onCell: onCell });
+      boardKey = key;
+    }
+    const options = nextOptions(t.legal ?? [], clicks);
+    board.update(t.view, {
+      selected: clicks.filter((c) => "cell" in c).map((c) => c.cell),
+      targets: options.cells,
+    });
+    root.replaceChildren(
+      header(),
+      h("div", { class: "table-grid" },
+        h("div", { class: "board-wrap", "data-testid": "board" }, board.element),
+        h("aside", { class: "side" },
+          t.phase === "lobby" ? lobbyPanel() : null,
+          players(),
+          status(options),
+          controls(),
+          endNotice(),
+          moveList(),
+        ),
+      ),
+    );
+    tick();
+  }
+
+  function onCell(cell) {
+    if (t.phase !== "live" || !t.legal?.length) return;
+    choose({ cell });
+  }
+
+  function choose(next) {
+    const step = click(t.legal, clicks, next);
+    clicks = step.clicks;
+    if (step.action) {
+      conn.act(t.table, step.action.action);
+      notice = "";
+    }
+    render();
+  }
+
+  function header() {
+    const inviteUrl = `${location.origin}/t/${t.code}`;
+    const invite = h("input", { type: "text", readonly: true, value: inviteUrl, "data-testid": "invite-link", onclick: (e) => e.target.select() });
+    const copy = h("button", {
+      type: "button",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(inviteUrl);
+          copy.textContent = "Copied";
+        } catch {
+          invite.select();
+          copy.textContent = "Press Ctrl+C";
+        }
+      },
+    }, "Copy invite link");
+    return h("div", { class: "table-head" },
+      h("h1", {}, gameName()),
+      h("span", { class: "muted" }, ` ${formatControl(t.clock)} · ${t.public ? "public" : "private"} · ${phaseLabel()}`),
+      t.phase === "lobby" || t.you !== undefined ? h("div", { class: "invite" }, invite, copy) : null,
+    );
+  }
+
+  function gameName() {
+    return t.gameInfo?.name ?? t.game;
+  }
+
+  function phaseLabel() {
+    return { lobby: "waiting for players", live: "in play", finished: "finished", aborted: "aborted" }[t.phase];
+  }
+
+  function lobbyPanel() {
+    const me = conn.you;
+    const host = me && me.id === t.host;
+    const seated = t.you !== undefined;
+    const full = t.seats.every(Boolean);
+    return h("section", { class: "panel lobby", "data-testid": "lobby" },
+      h("h2", {}, "Seats"),
+      h("ul", { class: "seats" },
+        t.seats.map((player, seat) =>
+          h("li", { "data-seat": seat },
+            colourDot(seat),
+            h("strong", {}, `${t.layout.seats[seat].name}: `),
+            player ? `${player.name}${player.id === t.host ? " (host)" : ""}${seat === t.you ? " (you)" : ""}` : h("span", { class: "muted" }, "empty"),
+            !player && !seated ? h("button", { type: "button", onclick: () => conn.send({ type: "take_seat", table: t.table, seat }) }, "Take this seat") : null,
+            player && seat === t.you ? h("button", { type: "button", onclick: () => conn.send({ type: "leave_seat", table: t.table }) }, "Leave seat") : null,
+            player && host && seat !== t.you ? h("button", { type: "button", onclick: () => conn.send({ type: "remove_player", table: t.table, seat }) }, "Remove") : null,
+          ))),
+      host
+        ? h("button", { type: "button", class: "primary", disabled: !full, onclick: () => conn.send({ type: "start", table: t.table }) }, full ? "Start the match" : "Start (waiting for players)")
+        : h("p", { class: "muted" }, full ? "Waiting for the host to start." : "Waiting for players."),
+      notice ? h("p", { class: "error", role: "alert" }, notice) : null,
+    );
+  }
+
+  function colourDot(seat) {
+    return h("span", { class: "colour-dot", style: `background:${t.layout.seats[seat]?.colour ?? "#888"}` });
+  }
+
+  function players() {
+    if (t.phase === "lobby") return null;
+    const acting = new Set(t.view?.acting ?? []);
+    // The viewer's seat at the bottom, as on the board.
+    const seats = [...t.seats.keys()];
+    const order = turnedFor(t.you) ? seats : seats.reverse();
+    return h("section", { class: "players" },
+      order.map((seat) => {
+        const player = t.seats[seat];
+        const presence = t.presence?.find((p) => p.seat === seat);
+        const facts = t.view?.seats?.[seat] ?? [];
+        return h("div", { class: `player${acting.has(seat) && t.phase === "live" ? " acting" : ""}`, "data-seat": seat },
+          h("div", { class: "player-line" },
+            colourDot(seat),
+            h("span", { class: `presence ${presence?.connected ? "on" : "off"}`, title: presence?.connected ? "connected" : "away" }),
+            h("strong", {}, player?.name ?? "—"),
+            seat === t.you ? h("span", { class: "muted" }, " (you)") : null,
+            t.clock ? h("span", { class: "clock", "data-clock": seat }) : null,
+          ),
+          h("div", { class: "facts" }, facts.map((f) => h("span", {}, `${f.label}: ${f.value}`))),
+          presence?.grace_until && t.phase === "live" ? h("div", { class: "away", "data-grace": presence.grace_until }) : null,
+        );
+      }),
+    );
+  }
+
+  function status(options) {
+    if (t.phase === "lobby") return null;
+    const yourTurn = t.phase === "live" && (t.legal?.length ?? 0) > 0;
+    const prompt = t.phase === "live" ? (yourTurn ? `Your turn. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
+    return h("section", { class: `status${yourTurn ? " your-turn" : ""}`, "data-testid": "status" },
+      h("p", { class: "prompt" }, prompt),
+      options.choices.length || clicks.length
+        ? h("div", { class: "choices" },
+            options.choices.map((choice) => h("button", { type: "button", class: "choice", onclick: () => choose({ choice }) }, choice)),
+            clicks.length ? h("button", { type: "button", class: "cancel", onclick: () => { clicks = []; render(); } }, "Cancel") : null)
+        : null,
+      notice && t.phase !== "lobby" ? h("p", { class: "notice", role: "status" }, notice) : null,
+      conn.status !== "open" ? h("p", { class: "notice" }, "Reconnecting to the server… your moves will be sent when it is back.") : null,
+    );
+  }
+
+  function controls() {
+    if (t.phase !== "live" || t.you === undefined) return null;
+    const twoSeats = seatCount() === 2;
+    const anyAction = t.events.some((e) => e.kind === "action");
+    const other = twoSeats ? 1 - t.you : null;
+    const otherPresence = twoSeats ? t.presence?.find((p) => p.seat === other) : null;
+    const send = (type) => () => conn.send({ type, table: t.table });
+    const buttons = [];
+    if (!anyAction) buttons.push(h("button", { type: "button", onclick: send("abort") }, "Abort"));
+    if (twoSeats) {
+      if (t.draw_offer === undefined || t.draw_offer === null) buttons.push(h("button", { type: "button", onclick: send("offer_draw") }, "Offer draw"));
+      else if (t.draw_offer === t.you) buttons.push(h("button", { type: "button", disabled: true }, "Draw offered"));
+      else {
+        buttons.push(h("span", { class: "draw-offer" }, "Your opponent offers a draw."),
+          h("button", { type: "button", class: "primary", onclick: send("accept_draw") }, "Accept draw"),
+          h("button", { type: "button", onclick: send("decline_draw") }, "Decline draw"));
+      }
+    }
+    buttons.push(confirmResign
+      ? h("button", { type: "button", class: "danger", onclick: () => { confirmResign = false; send("resign")(); } }, "Really resign?")
+      : h("button", { type: "button", onclick: () => { confirmResign = true; render(); setTimeout(() => { confirmResign = false; render(); }, 4000); } }, "Resign"));
+    if (otherPresence && !otherPresence.connected && !otherPresence.grace_until) {
+      buttons.push(h("button", { type: "button", class: "primary", onclick: send("claim_victory") }, "Claim victory"));
+    }
+    return h("section", { class: "controls" }, buttons);
+  }
+
+  function endNotice() {
+    if (t.phase !== "finished" && t.phase !== "aborted") return null;
+    const seed = t.seed;
+    const check = h("span", { class: "seed-check" });
+    if (seed && t.seed_commitment && crypto?.subtle) {
+      const bytes = new Uint8Array(seed.match(/../g).map((x) => parseInt(x, 16)));
+      crypto.subtle.digest("SHA-256", bytes).then((digest) => {
+        const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+        check.textContent = hex === t.seed_commitment ? " ✓ matches the commitment shown at the start" : " ✗ does not match the commitment!";
+      });
+    }
+    return h("section", { class: "panel end", "data-testid": "result" },
+      h("h2", {}, resultText()),
+      t.result?.outcome?.reason ? h("p", {}, t.result.outcome.reason) : null,
+      seed ? h("p", { class: "seed" }, "Seed: ", h("code", {}, seed), check) : null,
+      h("p", { class: "actions" },
+        t.you !== undefined
+          ? h("button", { type: "button", class: "primary", onclick: () => { t.wantRematch = true; conn.send({ type: "rematch", table: t.table }); } }, t.rematch ? "Go to the rematch" : "Rematch")
+          : null,
+        h("a", { href: `/m/${t.table}`, "data-link": true, class: "button" }, "Replay"),
+        h("a", { href: "/", "data-link": true, class: "button" }, "Home")),
+      t.rematchOffer && t.rematchOffer.by.id !== conn.you?.id
+        ? h("p", { class: "rematch-offer" }, `${t.rematchOffer.by.name} offers a rematch. `,
+            h("a", { href: `/t/${t.rematchOffer.code}`, "data-link": true, class: "button primary" }, "Join the rematch"))
+        : null,
+    );
+  }
+
+  function resultText() {
+    const result = t.result;
+    if (!result || result.termination === "aborted") return "Match aborted";
+    const outcome = result.outcome;
+    const how = { rules: "", resignation: " by resignation", agreement: " by agreement", timeout: " on time", abandonment: " (opponent left)" }[result.termination] ?? "";
+    if (outcome.places.every((p) => p === 1)) return `Draw${how}`;
+    const winners = outcome.places.map((p, seat) => (p === 1 ? seat : null)).filter((s) => s !== null);
+    const names = winners.map((seat) => `${t.layout.seats[seat].name}${t.seats[seat] ? ` (${t.seats[seat].name})` : ""}`);
+    const you = winners.includes(t.you) ? "You win! " : t.you !== undefined ? "You lose. " : "";
+    return `${you}${names.join(" and ")} ${winners.length > 1 ? "win" : "wins"}${how}`;
+  }
+
+  function moveList() {
+    if (t.phase === "lobby") return null;
+    const list = turns(t.events);
+    const last = list[list.length - 1];
+    return h("section", { class: "moves" },
+      h("h2", {}, "Moves"),
+      list.length === 0
+        ? h("p", { class: "muted" }, "No moves yet.")
+        : h("ol", { class: "move-list", "data-testid": "move-list" },
+            rows(list, seatCount()).map((row) =>
+              h("li", {},
+                h("span", { class: "move-number" }, `${row.number}.`),
+                row.cells.map((cell) => h("span", { class: `move${cell === last ? " last" : ""}`, "data-turn": cell.turn }, cell.text))))),
+    );
+  }
+
+  function tick() {
+    if (!t) return;
+    for (const el of root.querySelectorAll("[data-clock]")) {
+      const seat = Number(el.dataset.clock);
+      const left = remaining(t.clocks, seat, Date.now(), conn.offset);
+      el.textContent = formatClock(left);
+      el.classList.toggle("running", t.clocks?.running?.includes(seat) ?? false);
+      el.classList.toggle("low", left !== null && left < 20000);
+    }
+    for (const el of root.querySelectorAll("[data-grace]")) {
+      const left = Number(el.dataset.grace) - (Date.now() + conn.offset);
+      el.textContent = left > 0 ? `Away: ${formatClock(left)} left to reconnect` : "Away: the grace period is over";
+    }
+  }
+
+  return () => {
+    clearInterval(ticker);
+    cleanups.forEach((off) => off());
+    if (t) conn.unfollow(t.table);
+  };
+}

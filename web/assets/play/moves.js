@@ -1,0 +1,35 @@
+// The move list: numbered action events grouped into turns, each shown in
+// the game's notation as the server wrote it for this viewer.
+
+/**
+ * Turns from events: [{turn, seat, text, seq}], in order. A turn's text is
+ * the notation of the whole turn so far (`turn_text`), or its visible
+ * actions joined when the server gives none; hidden turns read "…".
+ */
+export function turns(events) {
+  const list = [];
+  for (const event of events) {
+    if (event.kind !== "action") continue;
+    let entry = list[list.length - 1];
+    if (!entry || entry.turn !== event.turn) {
+      entry = { turn: event.turn, seat: event.seat, texts: [], text: "", seq: event.seq };
+      list.push(entry);
+    }
+    entry.seq = event.seq;
+    if (event.text) entry.texts.push(event.text);
+    entry.text = event.turn_text ?? (entry.texts.length ? entry.texts.join(", ") : "…");
+  }
+  return list.map(({ turn, seat, text, seq }) => ({ turn, seat, text, seq }));
+}
+
+/** Rows for a two-column list (two seats alternating), or one per turn. */
+export function rows(turnList, seatCount) {
+  if (seatCount !== 2) return turnList.map((t, i) => ({ number: i + 1, cells: [t] }));
+  const out = [];
+  for (const t of turnList) {
+    const row = out[out.length - 1];
+    if (row && row.cells.length === 1 && row.cells[0].seat !== t.seat) row.cells.push(t);
+    else out.push({ number: out.length + 1, cells: [t] });
+  }
+  return out;
+}

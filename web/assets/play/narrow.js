@@ -1,0 +1,58 @@
+// Choosing an action by clicks, knowing no rules.
+//
+// Every legal action comes with the clicks that choose it: board cells
+// ({cell: id}) and named choices ({choice: "end turn"}). No sequence is a
+// prefix of another. The rule (docs/protocol.md, "Choosing actions by
+// clicks"): the candidates are the actions whose clicks start with what was
+// clicked; an action whose clicks were all clicked is played; a single
+// remaining candidate is played once at least two clicks were made;
+// otherwise the next possible cells and choices are offered.
+
+export function sameClick(a, b) {
+  return ("cell" in a && "cell" in b && a.cell === b.cell) || ("choice" in a && "choice" in b && a.choice === b.choice);
+}
+
+function startsWith(sequence, prefix) {
+  return prefix.length <= sequence.length && prefix.every((click, i) => sameClick(click, sequence[i]));
+}
+
+/** The legal actions still possible after `clicks`. */
+export function candidates(legal, clicks) {
+  return legal.filter((action) => startsWith(action.clicks, clicks));
+}
+
+/** The cells and choices that may be clicked next. */
+export function nextOptions(legal, clicks) {
+  const cells = new Set();
+  const choices = [];
+  for (const action of candidates(legal, clicks)) {
+    const next = action.clicks[clicks.length];
+    if (!next) continue;
+    if ("cell" in next) cells.add(next.cell);
+    else if (!choices.includes(next.choice)) choices.push(next.choice);
+  }
+  return { cells, choices };
+}
+
+/** The action the clicks decide, if any. */
+export function decided(legal, clicks) {
+  const left = candidates(legal, clicks);
+  const exact = left.find((action) => action.clicks.length === clicks.length);
+  if (exact) return exact;
+  if (left.length === 1 && clicks.length >= 2) return left[0];
+  return null;
+}
+
+/**
+ * One more click. Returns the new clicks and, when they decide an action,
+ * that action (the clicks then start over). A click that fits nothing
+ * starts over from itself, or clears everything if it starts nothing.
+ */
+export function click(legal, clicks, next) {
+  let tried = [...clicks, next];
+  if (candidates(legal, tried).length === 0) {
+    tried = candidates(legal, [next]).length > 0 ? [next] : [];
+  }
+  const action = tried.length > 0 ? decided(legal, tried) : null;
+  return action ? { clicks: [], action } : { clicks: tried, action: null };
+}

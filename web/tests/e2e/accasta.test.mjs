@@ -1,0 +1,112 @@
+// Two people play the rulebook's sample Accasta game in Chromium: one hosts
+// a private lobby, the other joins by the invite link; they click the first
+// turns of the sample, the guest reloads mid-match and carries on, a draw
+// is offered and declined, the host resigns, both see the result, and the
+// host replays the match turn by turn with the arrow keys.
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { clickCell, launch, moveTexts, person, repo, shots, startMatch, startServer, waitForTurns } from "./harness.mjs";
+
+const sample = readFileSync(join(repo, "..", "shared", "samples", "accasta-sample.txt"), "utf8")
+  .split("\n")
+  .map((line) => line.split("#")[0].trim())
+  .filter(Boolean);
+const TURNS = 12;
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Plays one turn written in the rulebook's notation, by clicking. */
+async function playTurn(page, text, turnsBefore) {
+  const [from, rest] = text.split(":").map((s) => s.trim());
+  const moves = rest.split(",").map((m) => m.trim());
+  for (const [i, move] of moves.entries()) {
+    const [, count, , to] = move.match(/^(\d*)([-+×x])([a-g]\d)$/);
+    await clickCell(page, from);
+    await clickCell(page, to);
+    const wanted = `${count || 1} piece${(count || "1") === "1" ? "" : "s"}`;
+    // When several counts could move there, the page asks how many.
+    const choice = page.getByRole("button", { name: wanted, exact: true });
+    if (await choice.isVisible().catch(() => false)) await choice.click();
+    // Wait until the move is in the list (as part of this turn).
+    const soFar = `${from}: ${moves.slice(0, i + 1).join(", ")}`.replace(/x/g, "×");
+    await page.waitForFunction(
+      ([n, t]) => {
+        const cells = [...document.querySelectorAll(".move-list .move")];
+        return cells.length === n + 1 && cells[n].textContent === t;
+      },
+      [turnsBefore, soFar],
+    );
+  }
+  // Stop if the turn has not ended by itself.
+  const stop = page.getByRole("button", { name: "end turn", exact: true });
+  if (await stop.isVisible().catch(() => false)) await stop.click();
+}
+
+test("two browsers play the sample game's first turns, reload, decline a draw, resign and replay", async () => {
+  const a = await person(browser, "host");
+  const b = await person(browser, "guest", { width: 430, height: 900 });
+  await startMatch(a, b, server.base, "accasta", { screenshot: "lobby.png" });
+
+  for (let turn = 0; turn < TURNS; turn++) {
+    const page = turn % 2 === 0 ? a : b;
+    await page.getByText("Your turn").waitFor();
+    await playTurn(page, sample[turn], turn);
+    if (turn === 5) {
+      // The guest reloads in the middle of the match and finds it as it was.
+      await b.reload();
+      await waitForTurns(b, 6);
+    }
+  }
+  await waitForTurns(a, TURNS);
+  await waitForTurns(b, TURNS);
+  assert.deepEqual(await moveTexts(a), sample.slice(0, TURNS), "the host's move list is the sample, in its notation");
+  assert.deepEqual(await moveTexts(b), sample.slice(0, TURNS), "so is the guest's, after the reload");
+  await a.screenshot({ path: join(shots, "match.png") });
+
+  await a.getByRole("button", { name: "Offer draw" }).click();
+  await b.getByText("Your opponent offers a draw.").waitFor();
+  await b.getByRole("button", { name: "Decline draw" }).click();
+  await a.getByText("Your draw offer was declined.").waitFor();
+
+  await a.getByRole("button", { name: "Resign" }).click();
+  await a.getByRole("button", { name: "Really resign?" }).click();
+  const aResult = await a.getByTestId("result").locator("h2").innerText();
+  const bResult = await b.getByTestId("result").locator("h2").innerText();
+  assert.match(aResult, /^You lose\. Black .* wins by resignation$/);
+  assert.match(bResult, /^You win! Black .* wins by resignation$/);
+  assert.match(await a.getByTestId("result").innerText(), /Seed: [0-9a-f]{64} ✓ matches the commitment/);
+
+  // The host's history lists the match; its replay steps through every turn.
+  await a.click("a[href='/history']");
+  const entry = a.getByTestId("history").locator("li a").first();
+  assert.match(await entry.innerText(), /^Accasta: /);
+  await entry.click();
+  await a.getByTestId("turn-counter").waitFor();
+  assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn 0 of ${TURNS}`);
+  for (let turn = 1; turn <= TURNS; turn++) {
+    await a.keyboard.press("ArrowRight");
+    assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn ${turn} of ${TURNS}`);
+    assert.match(await a.locator(".side .prompt").innerText(), new RegExp(`: ${sample[turn - 1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  }
+  await a.keyboard.press("ArrowRight");
+  assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn ${TURNS} of ${TURNS}`, "no further than the end");
+  await a.keyboard.press("ArrowLeft");
+  assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn ${TURNS - 1} of ${TURNS}`);
+  await a.getByRole("button", { name: `White: ${sample[0]}` }).click();
+  assert.equal(await a.getByTestId("turn-counter").innerText(), "Turn 1 of 12", "a turn in the list jumps there");
+  await a.screenshot({ path: join(shots, "replay.png") });
+  const downloads = await a.locator(".downloads a").allTextContents();
+  assert.deepEqual(downloads, ["notation", "JSON record"]);
+});

@@ -1,0 +1,107 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Connection } from "../../assets/net/connection.js";
+
+// A fake WebSocket and fake timers: the client is driven like a browser would drive it.
+class FakeSocket {
+  static made = [];
+  constructor(url) {
+    this.url = url;
+    this.sent = [];
+    this.readyState = 0;
+    FakeSocket.made.push(this);
+  }
+  send(text) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  // The server side of the fake.
+  accept() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  push(message) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+function fakeTimers() {
+  const pending = [];
+  return {
+    pending,
+    setTimeout: (fn, ms) => (pending.push({ fn, ms }), pending.length),
+    clearTimeout: () => {},
+    setInterval: () => 0,
+    clearInterval: () => {},
+    fire() {
+      const due = pending.splice(0);
+      due.forEach((t) => t.fn());
+    },
+  };
+}
+
+const welcome = { type: "welcome", protocol: 1, you: { id: "p1", name: "Ann", registered: false }, server_time: 5000 };
+
+test("hello, follow, catch up after a drop, and resend an unacknowledged action once", () => {
+  FakeSocket.made = [];
+  const timers = fakeTimers();
+  const conn = new Connection({ url: "ws://x/ws", token: "t0k", WebSocketImpl: FakeSocket, timers, random: () => 0.5, now: () => 4000 });
+  const statuses = [];
+  conn.on("status", (s) => statuses.push(s));
+  conn.start();
+  const first = FakeSocket.made[0];
+  first.accept();
+  assert.deepEqual(first.sent[0], { type: "hello", protocol: 1, token: "t0k" });
+  first.push(welcome);
+  assert.equal(conn.status, "open");
+  assert.equal(conn.offset, 1000);
+
+  conn.follow({ code: "abc" });
+  assert.deepEqual(first.sent.at(-1), { type: "join", code: "abc" });
+  first.push({ type: "snapshot", table: "T", code: "abc", seq: 7 });
+  assert.equal(conn.lastSeq("T"), 7);
+  first.push({ type: "event", event: { seq: 8 }, state: { table: "T", seq: 8 } });
+
+  const id = conn.act("T", { from: 32, to: 28 });
+  const act = first.sent.at(-1);
+  assert.deepEqual(act, { type: "act", table: "T", id, action: { from: 32, to: 28 }, seq: 8 });
+
+  // The connection drops before the acknowledgement arrives.
+  first.close();
+  assert.equal(conn.status, "reconnecting");
+  assert.equal(timers.pending.length, 1);
+  timers.fire();
+  const second = FakeSocket.made[1];
+  second.accept();
+  second.push(welcome);
+  assert.deepEqual(second.sent[1], { type: "join", table: "T", last_seq: 8 }, "joins with the last event seen");
+  assert.deepEqual(second.sent[2], act, "resends the action under the same id");
+  second.push({ type: "acted", table: "T", id, seq: 9 });
+  assert.equal(conn.pending.size, 0);
+  assert.deepEqual(statuses, ["open", "reconnecting", "open"]);
+});
+
+test("messages sent while disconnected wait; refused actions are dropped; backoff grows", () => {
+  FakeSocket.made = [];
+  const timers = fakeTimers();
+  const conn = new Connection({ url: "ws://x/ws", WebSocketImpl: FakeSocket, timers, random: () => 0.5, now: () => 0 });
+  conn.start();
+  conn.send({ type: "watch_lobbies" });
+  const socket = FakeSocket.made[0];
+  socket.accept();
+  assert.deepEqual(socket.sent, [{ type: "hello", protocol: 1 }]);
+  socket.push(welcome);
+  assert.deepEqual(socket.sent.at(-1), { type: "watch_lobbies" });
+  const id = conn.act("T", "stop");
+  socket.push({ type: "error", code: "illegal_action", message: "no", id });
+  assert.equal(conn.pending.size, 0);
+  socket.close();
+  timers.fire();
+  FakeSocket.made[1].close();
+  timers.fire();
+  FakeSocket.made[2].close();
+  assert.deepEqual(timers.pending.map((t) => t.ms), [1000]);
+});

@@ -1,0 +1,26 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { rows, turns } from "../../assets/play/moves.js";
+
+const events = [
+  { seq: 1, kind: "started" },
+  { seq: 2, kind: "action", seat: 0, turn: 0, text: "b4: 2-c5", turn_text: "b4: 2-c5" },
+  { seq: 3, kind: "action", seat: 1, turn: 1, text: "f2: +f3", turn_text: "f2: +f3" },
+  { seq: 4, kind: "action", seat: 1, turn: 1, text: "f2: +e3", turn_text: "f2: +f3, +e3" },
+  { seq: 5, kind: "draw_offered", seat: 0 },
+  { seq: 6, kind: "action", seat: 0, turn: 2, hidden: true },
+];
+
+test("actions are grouped into turns in the game's notation", () => {
+  assert.deepEqual(turns(events), [
+    { turn: 0, seat: 0, text: "b4: 2-c5", seq: 2 },
+    { turn: 1, seat: 1, text: "f2: +f3, +e3", seq: 4 },
+    { turn: 2, seat: 0, text: "…", seq: 6 },
+  ]);
+});
+
+test("two seats share numbered rows", () => {
+  const list = turns(events);
+  assert.deepEqual(rows(list, 2).map((r) => r.cells.map((c) => c.turn)), [[0, 1], [2]]);
+  assert.equal(rows(list, 3).length, 3);
+});

@@ -1,0 +1,59 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { candidates, click, decided, nextOptions } from "../../assets/play/narrow.js";
+
+const cell = (c) => ({ cell: c });
+const choice = (c) => ({ choice: c });
+// Accasta-like: from 10 to 15 with one or two pieces, from 10 to 16 with one, and ending the turn.
+const legal = [
+  { action: "a", clicks: [cell(10), cell(15), choice("1 piece")] },
+  { action: "b", clicks: [cell(10), cell(15), choice("2 pieces")] },
+  { action: "c", clicks: [cell(10), cell(16), choice("1 piece")] },
+  { action: "stop", clicks: [choice("end turn")] },
+];
+
+test("the first click offers the destinations and never plays", () => {
+  const step = click(legal, [], cell(10));
+  assert.equal(step.action, null);
+  assert.deepEqual(step.clicks, [cell(10)]);
+  assert.deepEqual([...nextOptions(legal, step.clicks).cells].sort(), [15, 16]);
+});
+
+test("a destination with one possible count plays at once", () => {
+  const step = click(legal, [cell(10)], cell(16));
+  assert.equal(step.action.action, "c");
+  assert.deepEqual(step.clicks, []);
+});
+
+test("a destination with several counts asks which", () => {
+  const step = click(legal, [cell(10)], cell(15));
+  assert.equal(step.action, null);
+  assert.deepEqual(nextOptions(legal, step.clicks).choices, ["1 piece", "2 pieces"]);
+  assert.equal(click(legal, step.clicks, choice("2 pieces")).action.action, "b");
+});
+
+test("a whole sequence of one click is played", () => {
+  assert.equal(click(legal, [], choice("end turn")).action.action, "stop");
+});
+
+test("a click that fits nothing starts over from itself or clears", () => {
+  const other = [...legal, { action: "d", clicks: [cell(20), cell(21)] }];
+  assert.deepEqual(click(other, [cell(10)], cell(20)).clicks, [cell(20)]);
+  assert.deepEqual(click(other, [cell(10)], cell(99)).clicks, []);
+  assert.equal(candidates(other, [cell(10)]).length, 3);
+  assert.equal(decided(other, [cell(10)]), null);
+});
+
+test("draughts captures sharing start and end are told apart by a captured piece", () => {
+  const captures = [
+    { action: "x1", clicks: [cell(1), cell(9), cell(4), cell(6)] },
+    { action: "x2", clicks: [cell(1), cell(9), cell(4), cell(7)] },
+  ];
+  let step = click(captures, [], cell(1));
+  step = click(captures, step.clicks, cell(9));
+  assert.equal(step.action, null);
+  step = click(captures, step.clicks, cell(4));
+  assert.equal(step.action, null, "both still fit");
+  assert.deepEqual([...nextOptions(captures, step.clicks).cells], [6, 7]);
+  assert.equal(click(captures, step.clicks, cell(7)).action.action, "x2");
+});
