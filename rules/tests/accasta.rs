@@ -5,7 +5,9 @@ use rules::games::hex37::Point;
 use rules::tools::replay::replay_by_id;
 use rules::{Game, NotationError, RulesError, Seat, Seed, Status};
 
-const SAMPLE: &str = include_str!("../../../shared/samples/accasta-sample.txt");
+/// The rulebook's sample game (a copy of ../shared/samples/accasta-sample.txt,
+/// kept here so the tests run in any clone; see the test below).
+const SAMPLE: &str = include_str!("data/accasta-sample.txt");
 
 fn p(name: &str) -> Point {
     name.parse().unwrap()
@@ -55,6 +57,14 @@ fn sample_game_replays_legally_and_every_turn_writes_back_as_written() {
     let replayed = replay_by_id("accasta", SAMPLE).unwrap();
     assert!(replayed.failure.is_none(), "{:?}", replayed.failure);
     assert_eq!(replayed.replayed, 30);
+}
+
+#[test]
+fn the_copy_of_the_sample_game_is_the_shared_one() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/accasta-sample.txt");
+    if let Ok(text) = std::fs::read_to_string(&shared) {
+        assert_eq!(text, SAMPLE, "rules/tests/data/accasta-sample.txt differs from {}", shared.display());
+    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { clickCell, launch, moveTexts, person, repo, shots, startMatch, startServer, waitForTurns } from "./harness.mjs";
 
-const sample = readFileSync(join(repo, "..", "shared", "samples", "accasta-sample.txt"), "utf8")
+const sample = readFileSync(join(repo, "rules", "tests", "data", "accasta-sample.txt"), "utf8")
   .split("\n")
   .map((line) => line.split("#")[0].trim())
   .filter(Boolean);
