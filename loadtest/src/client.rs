@@ -15,16 +15,14 @@ pub struct Client {
     pub token: String,
 }
 
+/// Sends an HTTP request and reads its JSON answer.
+pub async fn json(request: reqwest::RequestBuilder) -> Result<serde_json::Value, String> {
+    request.send().await.map_err(|e| e.to_string())?.json().await.map_err(|e| e.to_string())
+}
+
 /// A new guest session: its token.
 pub async fn guest(http: &reqwest::Client, base: &str) -> Result<String, String> {
-    let body: serde_json::Value = http
-        .post(format!("{base}/api/session"))
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .json()
-        .await
-        .map_err(|e| e.to_string())?;
+    let body = json(http.post(format!("{base}/api/session"))).await?;
     body["token"].as_str().map(str::to_string).ok_or_else(|| format!("no token in {body}"))
 }
 

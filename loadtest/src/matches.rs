@@ -2,7 +2,7 @@
 //! measuring action → acknowledgement and action → opponent update, then
 //! checking that every acknowledged action was stored.
 
-use crate::client::{Client, guest};
+use crate::client::{Client, guest, json};
 use crate::stats::Latencies;
 use protocol::{ClientMessage, LobbySettings, Phase, ServerMessage, StateUpdate, TableSnapshot};
 use serde_json::Value;
@@ -247,15 +247,7 @@ pub async fn run(run: Run) -> Result<(), String> {
 
     let mut stored = 0u64;
     for (table, token, _) in &acknowledged {
-        let detail: Value = http
-            .get(format!("{}/api/matches/{table}", run.base))
-            .bearer_auth(token)
-            .send()
-            .await
-            .map_err(|e| e.to_string())?
-            .json()
-            .await
-            .map_err(|e| e.to_string())?;
+        let detail = json(http.get(format!("{}/api/matches/{table}", run.base)).bearer_auth(token)).await?;
         stored += detail["events"].as_array().map_or(0, |e| e.iter().filter(|e| e["kind"] == "action").count() as u64);
     }
     if stored == total && errors.is_empty() {

@@ -75,6 +75,14 @@ pub struct Layout {
     pub seats: Vec<SeatStyle>,
 }
 
+/// The styles of a White seat 0 and a Black seat 1.
+pub fn white_and_black() -> Vec<SeatStyle> {
+    vec![
+        SeatStyle { name: "White".into(), colour: "#f4f1e8".into() },
+        SeatStyle { name: "Black".into(), colour: "#2b2b2b".into() },
+    ]
+}
+
 impl Layout {
     /// The id of the cell named `label`.
     pub fn find(&self, label: &str) -> Option<CellId> {

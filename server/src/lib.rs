@@ -95,9 +95,9 @@ pub async fn run(
     Ok(())
 }
 
-/// Starts a task for every lobby and live match in the database.
+/// Starts a task for every match being played in the database.
 async fn restore(ctx: &Context) -> Result<usize, ServeError> {
-    let ids = ctx.store.active_tables().await?;
+    let ids = ctx.store.live_tables().await?;
     let mut restored = 0;
     for id in &ids {
         match Table::load(ctx, id).await {

@@ -213,3 +213,29 @@ async fn an_absent_player_gets_a_grace_period_then_the_opponent_may_claim_the_wi
     server.stop().await;
     db.drop_db().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_lobby_outlives_a_restart_and_loads_when_someone_joins() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut host = server.client().await;
+    let (table, code) = host.create_lobby("accasta", false, None).await;
+    host.take_seat(&table, 0).await;
+    let (token, player) = (host.token.clone(), host.player.clone());
+    drop(host);
+    server.stop().await;
+
+    let server = TestServer::start(&db.url).await;
+    let mut host = common::Client::connect(&server.ws(), &token, player).await;
+    host.send(json!({"type": "join", "table": table})).await;
+    let lobby = host.expect(|m| m["type"] == "snapshot").await;
+    assert_eq!(lobby["phase"], "lobby");
+    assert_eq!(lobby["seats"][0]["id"], host.player["id"], "the seat was kept");
+    let mut guest = server.client().await;
+    guest.join_code(&code).await;
+    guest.take_seat(&table, 1).await;
+    host.send(json!({"type": "start", "table": table})).await;
+    host.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    server.stop().await;
+    db.drop_db().await;
+}

@@ -189,9 +189,10 @@ impl Store {
         Ok(row.map(|r| r.try_get("id")).transpose()?)
     }
 
-    /// The ids of tables still in their lobby or being played, to restore at start.
-    pub async fn active_tables(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM tables WHERE phase IN ('lobby', 'live') ORDER BY created_at")
+    /// The ids of matches being played, to restore at start (lobbies load
+    /// when someone joins them).
+    pub async fn live_tables(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM tables WHERE phase = 'live' ORDER BY created_at")
             .fetch_all(self.pool())
             .await?;
         Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<Vec<_>, _>>()?)

@@ -22,7 +22,8 @@ use tokio::time::{Duration, Instant, sleep_until};
 
 /// Commands waiting for a table task.
 const QUEUE: usize = 1024;
-/// A finished table nobody follows is dropped from memory after this.
+/// A lobby or finished table nobody follows leaves memory after this; it is
+/// loaded again from the database when someone joins it.
 const IDLE_FINISHED: Duration = Duration::from_secs(300);
 /// The longest catch-up sent as events rather than a snapshot.
 const MAX_CATCH_UP: u64 = 500;
@@ -440,7 +441,8 @@ impl Table {
     }
 
     fn update_idle(&mut self) {
-        let idle = self.followers.is_empty() && matches!(self.phase, Phase::Finished | Phase::Aborted);
+        // A live match stays: its clocks and grace periods run without followers.
+        let idle = self.followers.is_empty() && self.phase != Phase::Live;
         match (idle, self.idle_since) {
             (true, None) => self.idle_since = Some(Instant::now()),
             (false, Some(_)) => self.idle_since = None,

@@ -2,7 +2,7 @@
 // squares are the layout's cells, with edge coordinates and, for boards
 // numbered square by square (draughts), each square's number.
 
-import { PAD, UNIT, edgeLabels, gridGeometry } from "./grid.js";
+import { PAD, UNIT, edgeCoordinates, gridGeometry } from "./grid.js";
 import { s } from "../ui/dom.js";
 
 export function renderSquares(layout, turned) {
@@ -19,21 +19,7 @@ export function renderSquares(layout, turned) {
     }
   }
   const numbered = layout.cells.every((c) => /^[0-9]+$/.test(c.label));
-  const coords = s("g", { class: "coords" });
-  const { files, ranks } = edgeLabels(layout);
-  files.forEach((f, col) => {
-    const p = geo.at(turned ? layout.rows - 1 : 0, col);
-    const t = s("text", { x: p.x, y: geo.height - PAD / 2, "text-anchor": "middle", "dominant-baseline": "central" });
-    t.textContent = f;
-    coords.append(t);
-  });
-  ranks.forEach((r, row) => {
-    const p = geo.at(row, turned ? layout.cols - 1 : 0);
-    const t = s("text", { x: PAD / 2, y: p.y, "text-anchor": "middle", "dominant-baseline": "central" });
-    t.textContent = r;
-    coords.append(t);
-  });
-  svg.append(coords);
+  svg.append(edgeCoordinates(layout, geo, turned, PAD / 2));
   const cells = layout.cells.map((cell, id) => {
     const p = geo.point(id);
     const under = s("g", {});

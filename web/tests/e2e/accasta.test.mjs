@@ -4,11 +4,11 @@
 // is offered and declined, the host resigns, both see the result, and the
 // host replays the match turn by turn with the arrow keys.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { clickCell, launch, moveTexts, person, repo, shots, startMatch, startServer, waitForTurns } from "./harness.mjs";
+import { clickCell, moveTexts, person, repo, shots, startMatch, serverAndBrowser, waitForTurns } from "./harness.mjs";
 
 const sample = readFileSync(join(repo, "rules", "tests", "data", "accasta-sample.txt"), "utf8")
   .split("\n")
@@ -16,16 +16,7 @@ const sample = readFileSync(join(repo, "rules", "tests", "data", "accasta-sample
   .filter(Boolean);
 const TURNS = 12;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serverAndBrowser();
 
 /** Plays one turn written in the rulebook's notation, by clicking. */
 async function playTurn(page, text, turnsBefore) {
@@ -55,9 +46,9 @@ async function playTurn(page, text, turnsBefore) {
 }
 
 test("two browsers play the sample game's first turns, reload, decline a draw, resign and replay", async () => {
-  const a = await person(browser, "host");
-  const b = await person(browser, "guest", { width: 430, height: 900 });
-  await startMatch(a, b, server.base, "accasta", { screenshot: "lobby.png" });
+  const a = await person(running.browser, "host");
+  const b = await person(running.browser, "guest", { width: 430, height: 900 });
+  await startMatch(a, b, running.server.base, "accasta", { screenshot: "lobby.png" });
 
   for (let turn = 0; turn < TURNS; turn++) {
     const page = turn % 2 === 0 ? a : b;

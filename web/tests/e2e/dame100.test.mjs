@@ -1,21 +1,14 @@
 // Dame 100 in two browsers, including a multiple capture chosen by
-// clicking its start and end: 1. 32-27 17-21 2. 33-28 21x23 takes two.
+// clicking its start and end (1. 32-27 17-21 2. 33-28 21x23 takes two),
+// and a server restart in the middle: both pages reconnect by themselves
+// and play on.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { clickCell, launch, moveTexts, person, shots, startMatch, startServer, waitForTurns } from "./harness.mjs";
+import { clickCell, moveTexts, person, shots, startMatch, serverAndBrowser, waitForTurns } from "./harness.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = serverAndBrowser();
 
 async function move(page, from, to, turnsBefore) {
   await page.getByText("Your turn").waitFor();
@@ -26,12 +19,25 @@ async function move(page, from, to, turnsBefore) {
 
 const stackAt = (page, label) => page.locator(`g.stack[data-stack="${label}"]`);
 
-test("a Dame 100 match with a double capture chosen by clicks, and its result", async () => {
-  const a = await person(browser, "white");
-  const b = await person(browser, "black", { width: 390, height: 844 });
-  await startMatch(a, b, server.base, "dame100");
+test("a Dame 100 match with a server restart and a double capture chosen by clicks", async () => {
+  const a = await person(running.browser, "white");
+  const b = await person(running.browser, "black", { width: 390, height: 844 });
+  await startMatch(a, b, running.server.base, "dame100");
   await move(a, "32", "27", 0);
   await move(b, "17", "21", 1);
+  // The server restarts: the pages notice, reconnect by themselves and catch up.
+  for (const page of [a, b]) {
+    await page.evaluate(() => {
+      const indicator = document.getElementById("connection");
+      window.statuses = [];
+      new MutationObserver(() => window.statuses.push(indicator.dataset.status)).observe(indicator, { attributes: true });
+    });
+  }
+  await running.server.restart();
+  for (const page of [a, b]) {
+    await page.waitForFunction(() => window.statuses.includes("reconnecting") && window.statuses.at(-1) === "open");
+    await waitForTurns(page, 2);
+  }
   await move(a, "33", "28", 2);
   // Black must capture: the board offers only the capturing man.
   await b.getByText("Black must capture 2 pieces").waitFor();

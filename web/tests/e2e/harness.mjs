@@ -7,36 +7,69 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, "../../..");
 export const shots = join(repo, "target", "e2e");
 
-/** Starts the server; resolves to {base, stop}. */
+/** Starts the server on a fresh database; resolves to {base, stop, restart}. */
 export async function startServer() {
   const binary = resolve(repo, process.env.TACTICA_BIN ?? "target/release/tactica");
   const dir = mkdtempSync(join(tmpdir(), "tactica-e2e-"));
-  const child = spawn(binary, ["serve", "--addr", "127.0.0.1:0", "--database-url", `sqlite://${join(dir, "e2e.db")}`], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, TACTICA_LOG: "warn" },
-  });
-  const base = await new Promise((done, fail) => {
-    child.on("error", fail);
-    child.stdout.on("data", (chunk) => {
-      const found = String(chunk).match(/serving (http:\/\/\S+)/);
-      if (found) done(found[1]);
+  const database = `sqlite://${join(dir, "e2e.db")}`;
+  const run = (addr) => {
+    const child = spawn(binary, ["serve", "--addr", addr, "--database-url", database], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, TACTICA_LOG: "warn" },
     });
-    setTimeout(() => fail(new Error("the server did not start")), 20000);
-  });
+    const base = new Promise((done, fail) => {
+      child.on("error", fail);
+      child.stdout.on("data", (chunk) => {
+        const found = String(chunk).match(/serving (http:\/\/\S+)/);
+        if (found) done(found[1]);
+      });
+      setTimeout(() => fail(new Error("the server did not start")), 20000);
+    });
+    return { child, base };
+  };
+  const stopChild = async (child) => {
+    child.kill("SIGTERM");
+    await new Promise((done) => child.on("exit", done));
+  };
+  let current = run("127.0.0.1:0");
+  const base = await current.base;
   return {
     base,
+    /** Stops the server and starts it again on the same address and database. */
+    restart: async () => {
+      await stopChild(current.child);
+      current = run(base.replace("http://", ""));
+      await current.base;
+    },
     stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((done) => child.on("exit", done));
+      await stopChild(current.child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Registers the test file's setup: a fresh server and a browser, started
+ * before its tests and stopped after. Returns a getter for both.
+ */
+export function serverAndBrowser() {
+  const running = {};
+  before(async () => {
+    running.server = await startServer();
+    running.browser = await launch();
+  });
+  after(async () => {
+    await running.browser?.close();
+    await running.server?.stop();
+  });
+  return running;
 }
 
 /** Chromium, headless, with no network of its own. */

@@ -17,7 +17,7 @@ use crate::Seed;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
-use crate::layout::{Layout, SeatStyle, Zone};
+use crate::layout::{Layout, Zone, white_and_black};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, View};
@@ -241,10 +241,6 @@ impl Game for Accasta {
     }
 
     fn layout(&self) -> Layout {
-        let seats = vec![
-            SeatStyle { name: "White".into(), colour: "#f4f1e8".into() },
-            SeatStyle { name: "Black".into(), colour: "#2b2b2b".into() },
-        ];
         let zones = [WHITE, BLACK]
             .into_iter()
             .map(|seat| Zone {
@@ -253,7 +249,7 @@ impl Game for Accasta {
                 cells: Point::all().filter(|p| in_castle_of(*p, seat)).map(Point::cell).collect(),
             })
             .collect();
-        hex37::layout(seats, zones)
+        hex37::layout(white_and_black(), zones)
     }
 
     fn seat_count(&self) -> usize {

@@ -18,7 +18,7 @@ use crate::Seed;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
-use crate::layout::{Cell, Layout, SeatStyle, Shape};
+use crate::layout::{Cell, Layout, Shape, white_and_black};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::tools::record::{Record, RecordMeta};
@@ -232,11 +232,7 @@ impl Game for Dame100 {
                 Cell { label: n.to_string(), row: 9 - square.row_from_top() as u16, col: square.column() as u16 }
             })
             .collect();
-        let seats = vec![
-            SeatStyle { name: "White".into(), colour: "#f4f1e8".into() },
-            SeatStyle { name: "Black".into(), colour: "#2b2b2b".into() },
-        ];
-        Layout { shape: Shape::Squares, rows: 10, cols: 10, cells, zones: Vec::new(), seats }
+        Layout { shape: Shape::Squares, rows: 10, cols: 10, cells, zones: Vec::new(), seats: white_and_black() }
     }
 
     fn seat_count(&self) -> usize {
