@@ -55,8 +55,17 @@ pub enum ErrorCode {
     InvalidOptions,
     /// No game of that id.
     UnknownGame,
-    /// A username that is taken, or credentials that do not match.
+    /// Credentials that do not match.
     BadCredentials,
+    /// The request conflicts with the current state (a username taken,
+    /// logging in during a guest's live match).
+    Conflict,
+    /// A per-connection or per-address limit was reached.
+    LimitReached,
+    /// No such HTTP resource.
+    NotFound,
+    /// The HTTP method is not allowed here.
+    MethodNotAllowed,
     /// Any other input error in an HTTP request.
     BadRequest,
     /// The server failed; the request may be retried.
@@ -69,10 +78,11 @@ impl ErrorCode {
         match self {
             ErrorCode::Unauthorized => 401,
             ErrorCode::Forbidden | ErrorCode::BadCredentials => 403,
-            ErrorCode::NoSuchTable => 404,
-            ErrorCode::RateLimited => 429,
+            ErrorCode::NoSuchTable | ErrorCode::NotFound => 404,
+            ErrorCode::MethodNotAllowed => 405,
+            ErrorCode::RateLimited | ErrorCode::LimitReached => 429,
             ErrorCode::Internal => 500,
-            ErrorCode::SeatTaken | ErrorCode::AlreadySeated | ErrorCode::StaleSequence => 409,
+            ErrorCode::SeatTaken | ErrorCode::AlreadySeated | ErrorCode::StaleSequence | ErrorCode::Conflict => 409,
             _ => 400,
         }
     }

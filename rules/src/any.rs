@@ -177,6 +177,9 @@ impl<G: Game> AnyMatch for G {
     }
 
     fn notate_turn(&self, turn: &[SeatAction]) -> Result<String, RulesError> {
+        if turn.is_empty() {
+            return Err(RulesError::BadAction("a turn has at least one action".into()));
+        }
         let typed = turn
             .iter()
             .map(|sa| Ok((sa.seat, read_action::<G>(&sa.action)?)))

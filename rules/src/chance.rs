@@ -58,7 +58,7 @@ impl FromStr for Seed {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim();
-        if s.len() != 64 || !s.is_ascii() {
+        if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(BadSeed);
         }
         let mut bytes = [0u8; 32];
@@ -172,5 +172,6 @@ mod tests {
         let seed = Seed::from_u64(42);
         assert_eq!(seed.to_hex().parse::<Seed>().unwrap(), seed);
         assert!("xyz".parse::<Seed>().is_err());
+        assert!("+f".repeat(32).parse::<Seed>().is_err(), "hexadecimal digits only");
     }
 }

@@ -264,6 +264,23 @@ fn notation_signs_must_match_what_the_move_lands_on() {
 }
 
 #[test]
+fn a_plus_onto_ones_own_stack_may_be_written_as_a_minus() {
+    // "this can be noted by a "+" rather than a "-"".
+    let state = start();
+    let turn = state.resolve(&"b2: 2-c3".parse().unwrap()).unwrap();
+    assert_eq!(state.notate(&turn).to_string(), "b2: 2+c3", "written back with +");
+    assert!(state.resolve(&"b2: 2×c3".parse().unwrap()).is_err(), "× is not optional");
+}
+
+#[test]
+fn an_action_carrying_no_pieces_is_refused_without_a_panic() {
+    let mut state = start();
+    let action: AccastaAction = serde_json::from_str(r#"{"move":{"from":"c3","count":0,"to":"d4"}}"#).unwrap();
+    let error = state.apply(W, &action).unwrap_err();
+    assert_eq!(error, RulesError::Illegal("a move carries at least one piece".into()));
+}
+
+#[test]
 fn actions_have_a_stable_json_form() {
     let json = serde_json::to_string(&mv("b4", 2, "c5")).unwrap();
     assert_eq!(json, r#"{"move":{"from":"b4","count":2,"to":"c5"}}"#);

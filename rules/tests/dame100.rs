@@ -136,6 +136,8 @@ fn a_player_who_cannot_move_loses() {
         }
         other => panic!("{other:?}"),
     }
+    let none_left = at("W:W31:B");
+    assert_eq!(none_left.status().outcome().unwrap().first_place(), rules::SeatSet::only(WHITE), "set up already won");
     let mut state = at("W:W28:B32");
     play(&mut state, "28x37");
     assert_eq!(state.status().outcome().unwrap().first_place(), rules::SeatSet::only(WHITE), "no pieces left");
@@ -279,6 +281,8 @@ fn notation_writes_captures_with_x_and_names_landing_squares_only_when_needed() 
     assert_eq!(m.capture_count(), 2);
     assert_eq!(state.parse_action(seat, "28x37x48").unwrap(), m, "a full path reads too");
     assert!(state.parse_action(seat, "28x39x48").is_err(), "a wrong landing square does not");
+    assert!(state.parse_action(seat, "28x48x48").is_err(), "the end is not a square on the way");
+    assert!("+32-28".parse::<MoveText>().is_err(), "digits only");
     assert!(state.parse_action(seat, "28-33").is_err());
     assert_eq!(serde_json::to_string(&m).unwrap(), r#"{"from":28,"to":48,"captures":[32,42]}"#);
     assert_eq!("32-28".parse::<MoveText>().unwrap().to_string(), "32-28");

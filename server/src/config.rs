@@ -26,6 +26,9 @@ pub struct ServeArgs {
     /// Messages a connection may send per second after a burst.
     #[arg(long, env = "TACTICA_RATE_PER_SECOND", default_value_t = 20)]
     pub rate_per_second: u32,
+    /// Guest sessions one client address may create per minute.
+    #[arg(long, env = "TACTICA_GUESTS_PER_MINUTE", default_value_t = 30)]
+    pub guests_per_minute: u32,
     /// Serve the web client from this folder instead of the copy built into the binary.
     #[arg(long, env = "TACTICA_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
@@ -41,7 +44,7 @@ pub enum ConfigError {
     #[error("--database-url / DATABASE_URL: {0:?} must start with sqlite:// or postgres://")]
     DatabaseUrl(String),
     /// A rate of zero would refuse everything.
-    #[error("--rate-burst and --rate-per-second must be at least 1")]
+    #[error("--rate-burst, --rate-per-second and --guests-per-minute must be at least 1")]
     Rate,
     /// The web folder does not hold the client.
     #[error("--web-dir / TACTICA_WEB_DIR: {0:?} has no index.html")]
@@ -61,6 +64,8 @@ pub struct Settings {
     pub rate_burst: u32,
     /// Rate limit per second.
     pub rate_per_second: u32,
+    /// Guest sessions per client address per minute.
+    pub guests_per_minute: u32,
     /// Web client folder, if not the built-in copy.
     pub web_dir: Option<PathBuf>,
 }
@@ -73,7 +78,7 @@ impl ServeArgs {
         if !["sqlite:", "postgres:", "postgresql:"].iter().any(|scheme| url.starts_with(scheme)) {
             return Err(ConfigError::DatabaseUrl(url.clone()));
         }
-        if self.rate_burst == 0 || self.rate_per_second == 0 {
+        if self.rate_burst == 0 || self.rate_per_second == 0 || self.guests_per_minute == 0 {
             return Err(ConfigError::Rate);
         }
         if let Some(dir) = &self.web_dir {
@@ -87,6 +92,7 @@ impl ServeArgs {
             grace: Duration::from_secs(self.grace_seconds),
             rate_burst: self.rate_burst,
             rate_per_second: self.rate_per_second,
+            guests_per_minute: self.guests_per_minute,
             web_dir: self.web_dir.clone(),
         })
     }

@@ -9,6 +9,7 @@ pub mod config;
 pub mod http;
 pub mod identity;
 pub mod metrics;
+pub mod rate_limit;
 pub mod registry;
 pub mod store;
 pub mod table;
@@ -39,6 +40,8 @@ pub struct AppState {
     pub rate_per_second: u32,
     /// Where the web client is served from.
     pub web: Arc<http::assets::WebFiles>,
+    /// Guest sessions each client address may create.
+    pub guests: Arc<rate_limit::PerAddress>,
     /// Becomes true when the server shuts down; connections then close.
     pub shutting_down: watch::Receiver<bool>,
 }
@@ -74,10 +77,11 @@ pub async fn run(
         rate_burst: settings.rate_burst,
         rate_per_second: settings.rate_per_second,
         web: Arc::new(http::assets::WebFiles::new(settings.web_dir.clone())),
+        guests: Arc::new(rate_limit::PerAddress::new(settings.guests_per_minute)),
         shutting_down,
     };
     let app = http::router(state);
-    axum::serve(listener, app)
+    axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async move {
             shutdown.await;
             tracing::info!("shutting down");

@@ -154,8 +154,28 @@ async fn private_lobbies_cannot_be_listed_or_guessed() {
     watcher.expect_error("no_such_table").await;
     watcher.send(json!({"type": "join", "table": uuid::Uuid::new_v4().to_string()})).await;
     watcher.expect_error("no_such_table").await;
+    // A refused join gives no foothold: requests to the table are refused too.
+    watcher.send(json!({"type": "take_seat", "table": private, "seat": 1})).await;
+    watcher.expect_error("no_such_table").await;
     let snapshot = watcher.join_code(&code).await;
     assert_eq!(snapshot["table"], private.as_str(), "the code opens it");
+    assert!(snapshot["seats"][1].is_null(), "the refused request took no seat");
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn guest_sessions_per_address_are_limited() {
+    let db = TestDb::sqlite();
+    let mut few = settings(&db.url, Duration::from_secs(60));
+    few.guests_per_minute = 3;
+    let server = TestServer::start_with(few).await;
+    let http = reqwest::Client::new();
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        statuses.push(http.post(server.http("/api/session")).send().await.unwrap().status().as_u16());
+    }
+    assert_eq!(statuses, [200, 200, 200, 429]);
     server.stop().await;
     db.drop_db().await;
 }

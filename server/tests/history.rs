@@ -60,7 +60,7 @@ async fn guests_rename_register_log_in_elsewhere_and_keep_their_matches() {
         let (status, taken) =
             post(&server, Some(&b.token), "/api/register", json!({"username": username, "password": "another one"}))
                 .await;
-        assert_eq!((status, taken["error"].as_str()), (StatusCode::FORBIDDEN, Some("bad_credentials")));
+        assert_eq!((status, taken["error"].as_str()), (StatusCode::CONFLICT, Some("conflict")));
         let (status, _) =
             post(&server, Some(&b.token), "/api/register", json!({"username": "bob_x", "password": "short"})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -77,6 +77,20 @@ async fn guests_rename_register_log_in_elsewhere_and_keep_their_matches() {
         )
         .await;
         assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, busy) = post(
+            &server,
+            Some(&device.token),
+            "/api/login",
+            json!({"username": username, "password": "correct horse"}),
+        )
+        .await;
+        assert_eq!(
+            (status, busy["error"].as_str()),
+            (StatusCode::CONFLICT, Some("conflict")),
+            "not during a live guest match"
+        );
+        device.send(json!({"type": "resign", "table": second})).await;
+        device.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
         let (status, login) = post(
             &server,
             Some(&device.token),
@@ -281,8 +295,28 @@ async fn health_metrics_games_and_pages_are_served() {
     let (_, games) = get(&server, None, "/api/games").await;
     let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
     assert_eq!(ids, ["accasta", "dame100"]);
-    let (status, _) = get(&server, None, "/api/nothing-here").await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, body) = get(&server, None, "/api/nothing-here").await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    let (status, body) = get(&server, Some(&a.token), "/api/matches?page=x").await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_request")),
+        "query errors are JSON"
+    );
+    let (status, body) = post(&server, Some(&a.token), "/api/me/name", json!({"nom": "x"})).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_request")),
+        "body errors are JSON"
+    );
+    let response = reqwest::Client::new().delete(server.http("/api/me")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "method_not_allowed");
+    let (status, _) = get(&server, Some(&a.token), "/api/matches?mine=true&page=5000000000").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a page past u32 is refused, not wrapped");
+    let (status, far) = get(&server, Some(&a.token), "/api/matches?mine=true&page=50000000&per_page=100").await;
+    assert_eq!((status, far["matches"].as_array().map(Vec::len)), (StatusCode::OK, Some(0)), "no overflow");
     server.stop().await;
     db.drop_db().await;
 }

@@ -81,6 +81,12 @@ async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_i
         assert_eq!(stored_events(&db.url, &table).await.len(), 2);
         let state = b.state_at(&table, 2).await;
         assert_eq!(state["view"]["acting"], json!([1]));
+        // After the match has ended, a resend is still acknowledged, not refused.
+        b.send(json!({"type": "resign", "table": table})).await;
+        a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+        a.send(json!({"type": "act", "table": table, "id": "m1", "action": action})).await;
+        let late = a.expect(|m| m["type"] == "acted" || m["type"] == "error").await;
+        assert_eq!((late["type"].as_str(), late["seq"].as_u64()), (Some("acted"), Some(2)));
         server.stop().await;
         db.drop_db().await;
     }
@@ -184,6 +190,39 @@ async fn after_kill_9_every_live_match_is_restored_and_goes_on() {
         let mut second = second;
         second.child.kill().unwrap();
         second.child.wait().unwrap();
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_match_whose_end_was_not_stored_ends_when_the_server_comes_back() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        let mut a = server.client().await;
+        let mut b = server.client().await;
+        let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
+        a.act(&table, &json!({"from": 32, "to": 28})).await;
+        let (token, player) = (a.token.clone(), a.player.clone());
+        drop((a, b));
+        server.stop().await;
+        // As if the server died between storing Black's resignation and the end.
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(&db.url).await.unwrap();
+        sqlx::query("INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES ($1, 3, 'resigned', 1, NULL, '{\"kind\":\"resigned\"}', 0)")
+            .bind(table.clone())
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+        let server = TestServer::start(&db.url).await;
+        let mut a = Client::connect(&server.ws(), &token, player).await;
+        a.send(json!({"type": "join", "table": table})).await;
+        let snapshot = a.expect(|m| m["type"] == "snapshot").await;
+        assert_eq!(snapshot["phase"], "finished", "{}", db.label);
+        assert_eq!(snapshot["result"]["termination"], "resignation");
+        assert_eq!(snapshot["result"]["outcome"]["places"], json!([1, 2]));
+        assert_eq!(stored_events(&db.url, &table).await.last().unwrap().1, "ended");
+        server.stop().await;
         db.drop_db().await;
     }
 }

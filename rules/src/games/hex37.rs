@@ -148,7 +148,11 @@ impl FromStr for Point {
         let bad = || BadPoint(s.to_string());
         let mut chars = s.chars();
         let row = chars.next().ok_or_else(bad)?;
-        let number: u8 = chars.as_str().parse().map_err(|_| bad())?;
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let number: u8 = digits.parse().map_err(|_| bad())?;
         if !('a'..='g').contains(&row) {
             return Err(bad());
         }

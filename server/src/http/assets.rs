@@ -7,11 +7,12 @@ use super::identity::who;
 use crate::AppState;
 use crate::identity;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use std::borrow::Cow;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 #[derive(RustEmbed)]
@@ -77,8 +78,15 @@ pub async fn asset(State(state): State<AppState>, headers: HeaderMap, Path(path)
     state.web.respond(&format!("assets/{path}"), &headers)
 }
 
-/// Any other path: the app page, with a guest session for newcomers.
-pub async fn page(State(state): State<AppState>, headers: HeaderMap, uri: axum::http::Uri) -> Response {
+/// Any other path: the app page, with a guest session for newcomers (a
+/// limited number per client address and minute; past it the page loads
+/// without one and the client asks again later).
+pub async fn page(
+    State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    uri: axum::http::Uri,
+) -> Response {
     if uri.path() == "/favicon.ico" {
         return state.web.respond("favicon.svg", &headers);
     }
@@ -87,7 +95,7 @@ pub async fn page(State(state): State<AppState>, headers: HeaderMap, uri: axum::
         Ok(player) => player.is_some(),
         Err(_) => return response,
     };
-    if !known {
+    if !known && state.guests.allow(address.ip()) {
         match identity::new_guest(&state.ctx.store).await {
             Ok((_, token)) => {
                 if let Ok(v) = HeaderValue::from_str(&identity::session_cookie(&token)) {

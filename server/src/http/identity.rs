@@ -1,16 +1,17 @@
 //! Sessions and accounts: guest sessions, display names, registration with
 //! a password, login and logout.
 
-use super::ApiError;
+use super::{ApiError, ApiJson};
 use crate::AppState;
 use crate::identity as id;
 use crate::store::PlayerRow;
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use protocol::{ErrorCode, PlayerInfo};
 use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
 
 /// The session token a request carries: `Authorization: Bearer …` or the cookie.
 pub fn request_token(headers: &HeaderMap) -> Option<String> {
@@ -56,8 +57,13 @@ fn with_cookie(token: &str, body: SessionBody) -> Response {
     response
 }
 
-/// `POST /api/session`: the current session, or a new guest.
-pub async fn session(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+/// `POST /api/session`: the current session, or a new guest (a limited
+/// number per client address and minute).
+pub async fn session(
+    State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     if let Some(token) = request_token(&headers) {
         if let Some(player) = id::player_for_token(&state.ctx.store, &token).await? {
             return Ok(with_cookie(
@@ -65,6 +71,12 @@ pub async fn session(State(state): State<AppState>, headers: HeaderMap) -> Resul
                 SessionBody { token: token.clone(), player: player.info(), username: player.username },
             ));
         }
+    }
+    if !state.guests.allow(address.ip()) {
+        return Err(ApiError::new(
+            ErrorCode::RateLimited,
+            "too many new guests from this address; try again in a minute",
+        ));
     }
     let (player, token) = id::new_guest(&state.ctx.store).await?;
     Ok(with_cookie(&token, SessionBody { token: token.clone(), player: player.info(), username: None }))
@@ -94,7 +106,7 @@ pub struct NameBody {
 pub async fn rename(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(body): Json<NameBody>,
+    ApiJson(body): ApiJson<NameBody>,
 ) -> Result<Json<MeBody>, ApiError> {
     let mut player = required(&state, &headers).await?;
     let name = id::valid_name(&body.name).ok_or_else(|| {
@@ -125,7 +137,7 @@ fn check_password(password: &str) -> Result<(), ApiError> {
 pub async fn register(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(body): Json<Credentials>,
+    ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
     let player = required(&state, &headers).await?;
     if player.username.is_some() {
@@ -138,7 +150,7 @@ pub async fn register(
     let password = body.password.clone();
     let hash = tokio::task::spawn_blocking(move || id::hash_password(&password)).await.map_err(ApiError::internal)?;
     if !state.ctx.store.register(&player.id, &body.username, &hash).await? {
-        return Err(ApiError::new(ErrorCode::BadCredentials, "that username is taken"));
+        return Err(ApiError::new(ErrorCode::Conflict, "that username is taken"));
     }
     let token = request_token(&headers).unwrap_or_default();
     let mut info = player.info();
@@ -151,7 +163,7 @@ pub async fn register(
 pub async fn login(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Json(body): Json<Credentials>,
+    ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
     let account = state.ctx.store.player_by_username(&body.username).await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.clone()).unwrap_or_default();
@@ -164,6 +176,12 @@ pub async fn login(
     };
     if let Some(guest) = who(&state, &headers).await? {
         if guest.username.is_none() && guest.id != account.id {
+            if state.ctx.store.live_seats(&guest.id).await? > 0 {
+                return Err(ApiError::new(
+                    ErrorCode::Conflict,
+                    "you are playing a match as a guest on this device; log in once it is over",
+                ));
+            }
             state.ctx.store.move_matches(&guest.id, &account.id).await?;
         }
     }

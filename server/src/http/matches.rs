@@ -4,13 +4,13 @@
 //! over: events and views are built for the requester's seat (or as a
 //! spectator), exactly as live play would show them.
 
-use super::ApiError;
 use super::identity::who;
+use super::{ApiError, ApiQuery};
 use crate::AppState;
 use crate::store::{MatchFilter, MatchRow, ResultFilter, SeatRow, TableRow};
 use crate::table::{Audience, Body, Event};
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Phase, Replay, ReplayStep, SeatSummary};
@@ -62,7 +62,7 @@ pub struct ListQuery {
 pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<ListQuery>,
+    ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Json<MatchList>, ApiError> {
     let viewer = who(&state, &headers).await?;
     let viewer_id = viewer.as_ref().map(|p| p.id.clone());
@@ -93,7 +93,7 @@ pub async fn list(
         opponent: q.opponent.filter(|o| !o.trim().is_empty()),
         from: q.from,
         to: q.to,
-        page: q.page.unwrap_or(1).max(1),
+        page: q.page.unwrap_or(1).clamp(1, 100_000),
         per_page: q.per_page.unwrap_or(20),
     };
     let (rows, more) = state.ctx.store.list_matches(&filter).await?;
@@ -192,7 +192,7 @@ pub async fn detail(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Query(q): Query<MatchQuery>,
+    ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Json<MatchDetail>, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
     let events = m.events.iter().map(|e| e.view_for(m.audience(), m.revealed)).collect();
@@ -275,7 +275,7 @@ pub async fn export(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Query(q): Query<MatchQuery>,
+    ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Response, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
     let names: Vec<String> = m.seats.iter().map(|s| s.player.name.clone()).collect();
@@ -371,7 +371,7 @@ pub async fn replay(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    Query(q): Query<MatchQuery>,
+    ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Json<Replay>, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
     let seat = q.seat.or(if m.revealed { None } else { m.seat });

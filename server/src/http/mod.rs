@@ -9,10 +9,13 @@ mod ops;
 use crate::{AppState, ws};
 use axum::Json;
 use axum::Router;
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use protocol::ErrorCode;
+use serde::de::DeserializeOwned;
 use serde_json::json;
 
 /// The whole HTTP surface.
@@ -32,10 +35,41 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}", get(matches::detail))
         .route("/api/matches/{id}/export", get(matches::export))
         .route("/api/matches/{id}/replay", get(matches::replay))
-        .route("/api/{*rest}", any(|| async { ApiError::new(ErrorCode::BadRequest, "no such API endpoint") }))
+        .route("/api/{*rest}", any(|| async { ApiError::new(ErrorCode::NotFound, "no such API endpoint") }))
         .route("/assets/{*path}", get(assets::asset))
         .fallback(assets::page)
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(ErrorCode::MethodNotAllowed, "this method is not allowed here")
+        })
         .with_state(state)
+}
+
+/// A JSON body whose errors come back as [`ApiError`] JSON.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(ApiError::new(ErrorCode::BadRequest, rejection.body_text())),
+        }
+    }
+}
+
+/// Query parameters whose errors come back as [`ApiError`] JSON.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(value)) => Ok(ApiQuery(value)),
+            Err(rejection) => Err(ApiError::new(ErrorCode::BadRequest, rejection.body_text())),
+        }
+    }
 }
 
 /// An API error: a code from the protocol's list and a message, as JSON.

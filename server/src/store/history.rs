@@ -129,9 +129,9 @@ impl Store {
             sql.text += &format!(" AND t.started_at < {x}");
         }
         let per_page = f.per_page.clamp(1, 100);
-        let offset = (f.page.max(1) - 1) * per_page;
+        let offset = u64::from(f.page.clamp(1, 100_000) - 1) * u64::from(per_page);
         let limit = sql.bind(Bind::Int(i64::from(per_page) + 1));
-        let skip = sql.bind(Bind::Int(i64::from(offset)));
+        let skip = sql.bind(Bind::Int(offset as i64));
         sql.text += &format!(" ORDER BY t.started_at DESC, t.id LIMIT {limit} OFFSET {skip}");
         let mut query = sqlx::query(&sql.text);
         for bind in sql.binds {

@@ -19,7 +19,7 @@
 
 use super::StoreError;
 use crate::metrics::Metrics;
-use sqlx::AnyPool;
+use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use tokio::sync::{Semaphore, mpsc, oneshot};
@@ -173,7 +173,16 @@ async fn commit_batch(pool: &AnyPool, batch: Vec<Waiting>, metrics: &Metrics) {
             // One bad entry must not fail the others: retry one by one.
             tracing::warn!(%error, size = batch.len(), "journal batch failed; retrying entries one by one");
             for (entry, done) in batch {
-                let result = commit(pool, &[&entry]).await.map_err(|e| e.to_string());
+                let result = match commit(pool, &[&entry]).await {
+                    // The batch may have been written after all, its answer lost:
+                    // the very same event already stored counts as stored.
+                    Err(sqlx::Error::Database(e))
+                        if e.is_unique_violation() && already_stored(pool, &entry.event).await =>
+                    {
+                        Ok(())
+                    }
+                    other => other.map_err(|e| e.to_string()),
+                };
                 if let Err(error) = &result {
                     tracing::error!(%error, table = %entry.event.table_id, seq = entry.event.seq, "journal write failed");
                 }
@@ -181,6 +190,18 @@ async fn commit_batch(pool: &AnyPool, batch: Vec<Waiting>, metrics: &Metrics) {
             }
         }
     }
+}
+
+/// Whether exactly this event is in the database already.
+async fn already_stored(pool: &AnyPool, event: &StoredEvent) -> bool {
+    let row = sqlx::query("SELECT kind, payload FROM events WHERE table_id = $1 AND seq = $2")
+        .bind(event.table_id.clone())
+        .bind(event.seq as i64)
+        .fetch_optional(pool)
+        .await;
+    matches!(row, Ok(Some(row))
+        if row.try_get::<String, _>("kind").is_ok_and(|k| k == event.kind)
+            && row.try_get::<String, _>("payload").is_ok_and(|p| p == event.payload))
 }
 
 /// The multi-row `INSERT` of a batch's events.

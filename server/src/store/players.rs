@@ -122,15 +122,30 @@ impl Store {
         }
     }
 
-    /// Moves a guest's seats and hosted tables to another player (on login).
+    /// How many matches being played a player sits in.
+    pub async fn live_seats(&self, player_id: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = $1 AND t.phase = 'live'",
+        )
+        .bind(player_id.to_string())
+        .fetch_one(self.pool())
+        .await?;
+        Ok(row.try_get::<i64, _>("n")?)
+    }
+
+    /// Moves a guest's finished matches to another player (on login). Lobbies
+    /// and live matches stay with the guest: their tables know players by id.
     pub async fn move_matches(&self, from: &str, to: &str) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
-        sqlx::query("UPDATE seats SET player_id = $1 WHERE player_id = $2")
-            .bind(to.to_string())
-            .bind(from.to_string())
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE tables SET host_id = $1 WHERE host_id = $2")
+        sqlx::query(
+            "UPDATE seats SET player_id = $1 WHERE player_id = $2 \
+             AND table_id IN (SELECT id FROM tables WHERE phase IN ('finished', 'aborted'))",
+        )
+        .bind(to.to_string())
+        .bind(from.to_string())
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE tables SET host_id = $1 WHERE host_id = $2 AND phase IN ('finished', 'aborted')")
             .bind(to.to_string())
             .bind(from.to_string())
             .execute(&mut *tx)

@@ -189,6 +189,24 @@ impl Store {
         Ok(row.map(|r| r.try_get("id")).transpose()?)
     }
 
+    /// The rematch lobby opened after a table, if any: its id and code.
+    pub async fn rematch_of(&self, table_id: &str) -> Result<Option<(String, String)>, StoreError> {
+        let row = sqlx::query("SELECT id, code FROM tables WHERE rematch_of = $1 ORDER BY created_at LIMIT 1")
+            .bind(table_id.to_string())
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|r| Ok::<_, sqlx::Error>((r.try_get("id")?, r.try_get("code")?))).transpose()?)
+    }
+
+    /// A table's invite code.
+    pub async fn table_code(&self, table_id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT code FROM tables WHERE id = $1")
+            .bind(table_id.to_string())
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|r| r.try_get("code")).transpose()?)
+    }
+
     /// The ids of matches being played, to restore at start (lobbies load
     /// when someone joins them).
     pub async fn live_tables(&self) -> Result<Vec<String>, StoreError> {

@@ -10,9 +10,9 @@ use crate::store::{Store, TableRow};
 use crate::time::now_ms;
 use protocol::{
     ClientMessage, ErrorCode, LobbySettings, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, ServerMessage,
-    TimeControl,
+    Termination, TimeControl,
 };
-use rules::{AnyGame, AnyMatch, Seed};
+use rules::{AnyGame, AnyMatch, Outcome, Seed};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -77,6 +77,8 @@ pub struct Table {
     /// Per seat: when an absent player's grace period ends.
     pub(super) grace_until: Vec<Option<(Instant, u64)>>,
     pub(super) rematch: Option<String>,
+    /// An end that could not be stored yet, and when to try again.
+    pub(super) pending_end: Option<(Termination, Option<Outcome>, Instant)>,
     idle_since: Option<Instant>,
 }
 
@@ -121,17 +123,20 @@ impl Table {
             followers: Vec::new(),
             grace_until: vec![None; seats],
             rematch: None,
+            pending_end: None,
             idle_since: None,
         })
     }
 
     /// Creates a lobby, stores it and starts its task.
+    /// A rematch names the finished table and the seat its host takes at once.
     pub async fn create(
         ctx: &Context,
         settings: &LobbySettings,
         host: &PlayerInfo,
-        rematch_of: Option<&str>,
+        rematch: Option<(&str, u8)>,
     ) -> Result<TableHandle, TableError> {
+        let rematch_of = rematch.map(|(table, _)| table);
         let refuse = |code, message: String| TableError::Refused(code, message);
         let game = rules::registry::game(&settings.game).map_err(|e| refuse(ErrorCode::UnknownGame, e.to_string()))?;
         let options =
@@ -168,8 +173,13 @@ impl Table {
             started_at: None,
             ended_at: None,
         };
+        let mut table = Table::blank(ctx.clone(), &row, game, options)?;
         ctx.store.insert_table(&row).await?;
-        let table = Table::blank(ctx.clone(), &row, game, options)?;
+        if let Some((_, seat)) = rematch {
+            let seat = seat % table.seats.len() as u8;
+            ctx.store.set_lobby_seats(&row.id, &[(seat, host.id.clone())]).await?;
+            table.seats[seat as usize] = Some(host.clone());
+        }
         Ok(table.spawn())
     }
 
@@ -199,6 +209,7 @@ impl Table {
                 table.replay(seed, row.seed_commitment.clone(), events).map_err(corrupt)?;
             }
         }
+        table.rematch = ctx.store.rematch_of(id).await?.map(|(rematch, _)| rematch);
         Ok(Some(table.spawn()))
     }
 
@@ -261,6 +272,13 @@ impl Table {
 
     async fn request(&mut self, conn: &Conn, player: &PlayerInfo, message: ClientMessage, received: Instant) {
         let table = self.id.clone();
+        if !self.followers.iter().any(|f| f.conn.id == conn.id) {
+            // Only a connection the table accepted (the code, a public table,
+            // or a participant) may ask it anything.
+            let id = if let ClientMessage::Act { id, .. } = &message { Some(id.as_str()) } else { None };
+            conn.error(ErrorCode::NoSuchTable, "join the table first", Some(&table), id);
+            return;
+        }
         let outcome = match message {
             ClientMessage::TakeSeat { seat, .. } => self.take_seat(player, seat).await,
             ClientMessage::LeaveSeat { .. } => self.leave_seat(player).await,
@@ -420,12 +438,18 @@ impl Table {
         };
         let grace = self.grace_until.iter().flatten().map(|(at, _)| *at).min();
         let idle = self.idle_since.map(|since| since + IDLE_FINISHED);
-        [flag, grace, idle].into_iter().flatten().min()
+        let retry = self.pending_end.as_ref().map(|(_, _, at)| *at);
+        [flag, grace, idle, retry].into_iter().flatten().min()
     }
 
     async fn on_deadline(&mut self) {
         let now = Instant::now();
-        if self.phase == Phase::Live {
+        if let Some((termination, outcome, at)) = self.pending_end.clone() {
+            if at <= now {
+                let _ = self.end(termination, outcome).await;
+            }
+        }
+        if self.phase == Phase::Live && self.pending_end.is_none() {
             if let Some(seat) = self.clocks.as_ref().and_then(|c| c.flagged(now)) {
                 self.flag(seat).await;
             }

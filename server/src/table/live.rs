@@ -37,7 +37,7 @@ fn rules_code(error: &RulesError) -> ErrorCode {
 
 impl Table {
     fn live_seat(&self, player: &PlayerInfo) -> Result<u8, Refusal> {
-        if self.phase != Phase::Live {
+        if self.phase != Phase::Live || self.pending_end.is_some() {
             return refuse(ErrorCode::MatchNotLive, "the match is not being played");
         }
         self.seat_of(player).ok_or((ErrorCode::NotSeated, "you do not play in this match".to_string()))
@@ -101,15 +101,16 @@ impl Table {
         seq: Option<u64>,
         action: &Value,
     ) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
         if id.is_empty() || id.len() > 64 {
             return refuse(ErrorCode::BadAction, "an action id is 1 to 64 characters");
         }
-        if let Some(done) = self.client_ids.get(&(seat, id.to_string())) {
-            // Resent after a reconnect: it was applied once already.
+        if let Some(done) = self.seat_of(player).and_then(|seat| self.client_ids.get(&(seat, id.to_string()))) {
+            // Resent after a reconnect: it was applied once already (even if
+            // it ended the match).
             conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: *done });
             return Ok(());
         }
+        let seat = self.live_seat(player)?;
         if let Some(seen) = seq {
             if seen != self.seq() {
                 return refuse(
@@ -165,7 +166,8 @@ impl Table {
         conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: event.seq });
         self.broadcast_event(&event);
         if let Status::Over(outcome) = self.state.status() {
-            self.end(Termination::Rules, Some(outcome)).await;
+            // The action stands; an end that fails to store is retried.
+            let _ = self.end(Termination::Rules, Some(outcome)).await;
         }
         Ok(())
     }
@@ -178,13 +180,25 @@ impl Table {
         }
     }
 
-    /// Records a control event (draw offer, resignation, …) and announces it.
-    async fn control(&mut self, seat: Option<u8>, body: Body) -> Result<Event, Refusal> {
+    /// Stores a control event (draw offer, resignation, …); the caller
+    /// applies it and then announces it.
+    async fn store_control(&mut self, seat: Option<u8>, body: Body) -> Result<Event, Refusal> {
         let event = Event { seq: self.seq() + 1, at: now_ms(), seat, body };
         self.store_event(&event, None).await?;
+        Ok(event)
+    }
+
+    /// Adds a stored event to the log and tells every follower.
+    fn announce(&mut self, event: Event) {
         self.events.push(event.clone());
         self.broadcast_event(&event);
-        Ok(event)
+    }
+
+    /// Stores, records and announces a control event that changes nothing else.
+    async fn control(&mut self, seat: Option<u8>, body: Body) -> Result<(), Refusal> {
+        let event = self.store_control(seat, body).await?;
+        self.announce(event);
+        Ok(())
     }
 
     pub(super) async fn resign(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
@@ -192,21 +206,21 @@ impl Table {
         if self.seats.len() == 2 {
             self.control(Some(seat), Body::Resigned).await?;
             let outcome = Outcome::win(2, Seat(seat).opponent(), "resignation");
-            self.end(Termination::Resignation, Some(outcome)).await;
+            self.end(Termination::Resignation, Some(outcome)).await
         } else {
-            self.withdraw(seat, "resigned").await?;
+            self.withdraw(seat, "resigned").await
         }
-        Ok(())
     }
 
     /// A seat leaves a match of more than two seats; the rules decide how
     /// play goes on.
     async fn withdraw(&mut self, seat: u8, reason: &str) -> Result<(), Refusal> {
-        self.control(Some(seat), Body::Withdrew { reason: reason.to_string() }).await?;
+        let event = self.store_control(Some(seat), Body::Withdrew { reason: reason.to_string() }).await?;
         self.state.withdraw(Seat(seat), reason);
         self.run_clocks(None);
+        self.announce(event);
         if let Status::Over(outcome) = self.state.status() {
-            self.end(Termination::Rules, Some(outcome)).await;
+            self.end(Termination::Rules, Some(outcome)).await?;
         }
         Ok(())
     }
@@ -235,8 +249,7 @@ impl Table {
         if self.draw_offer.is_none_or(|offerer| offerer == seat) {
             return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to accept");
         }
-        self.end(Termination::Agreement, Some(Outcome::draw(2, "agreement"))).await;
-        Ok(())
+        self.end(Termination::Agreement, Some(Outcome::draw(2, "agreement"))).await
     }
 
     pub(super) async fn decline_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
@@ -257,8 +270,7 @@ impl Table {
         if self.events.iter().any(|e| matches!(e.body, Body::Action { .. })) {
             return refuse(ErrorCode::TooLate, "a match can be aborted only before its first action");
         }
-        self.end(Termination::Aborted, None).await;
-        Ok(())
+        self.end(Termination::Aborted, None).await
     }
 
     pub(super) async fn claim_victory(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
@@ -274,8 +286,7 @@ impl Table {
             return refuse(ErrorCode::NotAbsent, "your opponent is connected or still has time to come back");
         }
         let outcome = Outcome::win(2, Seat(seat), "the opponent left");
-        self.end(Termination::Abandonment, Some(outcome)).await;
-        Ok(())
+        self.end(Termination::Abandonment, Some(outcome)).await
     }
 
     /// A clock ran out.
@@ -285,7 +296,7 @@ impl Table {
         }
         if self.seats.len() == 2 {
             let outcome = Outcome::win(2, Seat(seat).opponent(), "time ran out");
-            self.end(Termination::Timeout, Some(outcome)).await;
+            let _ = self.end(Termination::Timeout, Some(outcome)).await;
         } else if let Err((_, message)) = self.withdraw(seat, "time ran out").await {
             tracing::error!(table = %self.id, %message, "could not record a flag fall");
         }
@@ -308,9 +319,10 @@ impl Table {
     }
 
     /// Ends the match: stores the result with the revealed seed, then
-    /// shows everyone everything.
-    pub(super) async fn end(&mut self, termination: Termination, outcome: Option<Outcome>) {
-        let result = MatchResult { termination, outcome };
+    /// shows everyone everything. If the end cannot be stored, the match
+    /// takes no more actions and the end is tried again a second later.
+    pub(super) async fn end(&mut self, termination: Termination, outcome: Option<Outcome>) -> Result<(), Refusal> {
+        let result = MatchResult { termination, outcome: outcome.clone() };
         let seed = self.seed.map(|s| s.to_hex());
         let event =
             Event { seq: self.seq() + 1, at: now_ms(), seat: None, body: Body::Ended { result: result.clone(), seed } };
@@ -324,15 +336,15 @@ impl Table {
             places,
             turns: self.state.turn(),
         };
-        // If the end cannot be stored, the match stays live and is ended
-        // again by the next attempt (or after a restart, by replay).
-        if let Err((_, message)) = self.store_event(&event, Some(change)).await {
-            tracing::error!(table = %self.id, %message, "could not store the end of a match");
-            return;
+        if let Err(refusal) = self.store_event(&event, Some(change)).await {
+            self.pending_end = Some((termination, outcome, Instant::now() + std::time::Duration::from_secs(1)));
+            return Err(refusal);
         }
+        self.pending_end = None;
         self.apply_end(event.clone());
         self.broadcast_event(&event);
         self.publish_lobby();
+        Ok(())
     }
 
     fn apply_end(&mut self, event: Event) {
@@ -398,6 +410,17 @@ impl Table {
         }
         if let (Some(control), Some(remaining)) = (self.clock, last_clocks) {
             self.clocks = Some(ClockState::resume(control, remaining));
+        }
+        if self.phase == Phase::Live {
+            // An end that was decided but not stored before a crash: end it now.
+            let resigned = self.events.last().filter(|e| matches!(e.body, Body::Resigned)).and_then(|e| e.seat);
+            let now = Instant::now();
+            if let Some(seat) = resigned.filter(|_| self.seats.len() == 2) {
+                let outcome = Outcome::win(2, Seat(seat).opponent(), "resignation");
+                self.pending_end = Some((Termination::Resignation, Some(outcome), now));
+            } else if let Status::Over(outcome) = self.state.status() {
+                self.pending_end = Some((Termination::Rules, Some(outcome), now));
+            }
         }
         if self.phase == Phase::Live {
             self.run_clocks(None);

@@ -50,22 +50,13 @@ impl Table {
         if self.seat_of(player).is_some() {
             return refuse(ErrorCode::AlreadySeated, "you already have a seat; leave it first");
         }
-        self.seats[seat as usize] = Some(player.clone());
-        if let Err(refusal) = self.save_seats().await {
-            self.seats[seat as usize] = None;
-            return Err(refusal);
-        }
-        self.lobby_changed();
-        Ok(())
+        self.change_seat(seat, Some(player.clone())).await
     }
 
     pub(super) async fn leave_seat(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         self.in_lobby()?;
         let Some(seat) = self.seat_of(player) else { return refuse(ErrorCode::NotSeated, "you have no seat here") };
-        self.seats[seat as usize] = None;
-        self.save_seats().await?;
-        self.lobby_changed();
-        Ok(())
+        self.change_seat(seat, None).await
     }
 
     pub(super) async fn remove_player(&mut self, player: &PlayerInfo, seat: u8) -> Result<(), Refusal> {
@@ -78,8 +69,16 @@ impl Table {
             Some(None) => return refuse(ErrorCode::NotSeated, format!("nobody sits in seat {seat}")),
             Some(Some(_)) => {}
         }
-        self.seats[seat as usize] = None;
-        self.save_seats().await?;
+        self.change_seat(seat, None).await
+    }
+
+    /// Seats someone (or nobody) and stores it; on a failed store nothing changes.
+    async fn change_seat(&mut self, seat: u8, player: Option<PlayerInfo>) -> Result<(), Refusal> {
+        let before = std::mem::replace(&mut self.seats[seat as usize], player);
+        if let Err(refusal) = self.save_seats().await {
+            self.seats[seat as usize] = before;
+            return Err(refusal);
+        }
         self.lobby_changed();
         Ok(())
     }
@@ -153,11 +152,14 @@ impl Table {
         let Some(seat) = self.seat_of(player) else {
             return refuse(ErrorCode::NotSeated, "only players can offer a rematch");
         };
-        if let Some(existing) = self.rematch.clone() {
-            if let Some(handle) = self.ctx.registry.get(&existing) {
-                conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });
-                return Ok(());
-            }
+        let existing = match self.rematch.clone() {
+            Some(id) => self.ctx.store.table_code(&id).await.ok().flatten().map(|code| (id, code)),
+            None => self.ctx.store.rematch_of(&self.id).await.ok().flatten(),
+        };
+        if let Some((table, code)) = existing {
+            self.rematch = Some(table.clone());
+            conn.send(&ServerMessage::Created { table, code });
+            return Ok(());
         }
         let settings = LobbySettings {
             game: self.game.info().id.to_string(),
@@ -166,23 +168,15 @@ impl Table {
             public: self.public,
             clock: self.clock,
         };
-        let handle = Table::create(&self.ctx, &settings, player, Some(&self.id)).await.map_err(|e| match e {
-            super::actor::TableError::Refused(code, message) => (code, message),
-            super::actor::TableError::Store(e) => {
-                tracing::error!(error = %e, "could not create a rematch");
-                (ErrorCode::Internal, "could not create the rematch".to_string())
-            }
-        })?;
         let next_seat = (seat + 1) % self.seats.len() as u8;
-        let request = protocol::ClientMessage::TakeSeat { table: handle.id.clone(), seat: next_seat };
-        let _ = handle
-            .send(super::Command::Request {
-                conn: conn.clone(),
-                player: player.clone(),
-                message: request,
-                received: Instant::now(),
-            })
-            .await;
+        let handle =
+            Table::create(&self.ctx, &settings, player, Some((&self.id, next_seat))).await.map_err(|e| match e {
+                super::actor::TableError::Refused(code, message) => (code, message),
+                super::actor::TableError::Store(e) => {
+                    tracing::error!(error = %e, "could not create a rematch");
+                    (ErrorCode::Internal, "could not create the rematch".to_string())
+                }
+            })?;
         self.rematch = Some(handle.id.clone());
         conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });
         let offer = super::serialize(&ServerMessage::RematchOffered {

@@ -8,17 +8,15 @@
 //! into its bounded queue and a connection that falls too far behind is
 //! closed (its client reconnects and catches up).
 
-mod rate_limit;
-
 use crate::AppState;
 use crate::identity;
+use crate::rate_limit::RateLimit;
 use crate::table::{Command, Conn, Table, TableHandle};
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
-use rate_limit::RateLimit;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
@@ -33,9 +31,11 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 const HARD_LIMIT: usize = 256 * 1024;
 /// Messages queued for a connection before it counts as too slow.
 const OUTGOING_QUEUE: usize = 256;
-/// Interval of keepalive pings; a connection that answers nothing for two
-/// of them is dropped.
+/// Interval of keepalive pings; a connection that sends nothing (not even
+/// the pong) from one ping to the next is dropped.
 const KEEPALIVE: Duration = Duration::from_secs(30);
+/// Tables one connection may follow at once.
+const MAX_FOLLOWED: usize = 32;
 
 /// `GET /ws`: upgrades with small buffers, so idle connections stay cheap.
 pub async fn upgrade(State(state): State<AppState>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
@@ -298,6 +298,13 @@ impl Connection {
     }
 
     async fn follow(&mut self, handle: TableHandle, player: &PlayerInfo, last_seq: Option<u64>, via_code: bool) {
+        if self.tables.len() >= MAX_FOLLOWED && !self.tables.contains_key(&handle.id) {
+            return self.error(
+                ErrorCode::LimitReached,
+                format!("a connection follows at most {MAX_FOLLOWED} tables; leave one first"),
+                Some(&handle.id),
+            );
+        }
         let command = Command::Subscribe { conn: self.conn.clone(), player: player.clone(), last_seq, via_code };
         if handle.send(command).await.is_ok() {
             self.tables.insert(handle.id.clone(), handle);

@@ -79,6 +79,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         grace,
         rate_burst: 200,
         rate_per_second: 100,
+        guests_per_minute: 100_000,
         web_dir: None,
     }
 }

@@ -446,7 +446,9 @@ impl Accasta {
     fn resolve_move(&self, seat: Seat, from: Point, m: MoveText, text: &str) -> Result<AccastaAction, NotationError> {
         let action = AccastaAction::Move(Move { from, count: m.count, to: m.to });
         let actual = self.landing(seat, m.to);
-        if actual != m.landing {
+        // "+" onto one's own stack is optional: the rulebook says it "can be noted".
+        let optional_plus = actual == Landing::Own && m.landing == Landing::Empty;
+        if actual != m.landing && !optional_plus {
             let what = match actual {
                 Landing::Empty => "empty",
                 Landing::Own => "an own stack",
@@ -472,6 +474,9 @@ impl Accasta {
         }
         if stack.top() != Some(seat) {
             return format!("{from} is not controlled by {}", Accasta::seat_name(seat));
+        }
+        if m.count == 0 {
+            return "a move carries at least one piece".into();
         }
         if m.count > stack.height() {
             return format!("{from} holds only {} pieces", stack.height());

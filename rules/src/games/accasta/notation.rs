@@ -59,7 +59,8 @@ impl FromStr for TurnText {
     fn from_str(text: &str) -> Result<TurnText, NotationError> {
         let err = |reason: &str| NotationError::syntax(text, reason);
         let (from, moves) = text.split_once(':').ok_or_else(|| err("expected \"from: moves\", e.g. \"b4: 2-c5\""))?;
-        let from: Point = from.trim().parse().map_err(|e: super::super::hex37::BadPoint| err(&e.to_string()))?;
+        let from: String = from.chars().filter(|c| !c.is_whitespace()).collect();
+        let from: Point = from.parse().map_err(|e: super::super::hex37::BadPoint| err(&e.to_string()))?;
         let moves =
             moves.split(',').map(|m| parse_move(m).map_err(|reason| err(&reason))).collect::<Result<Vec<_>, _>>()?;
         if moves.len() > 3 {
@@ -127,11 +128,15 @@ mod tests {
     fn x_and_spacing_and_a_written_one_are_accepted() {
         let turn: TurnText = "c3:x e4 ,1- c2".parse().unwrap();
         assert_eq!(turn.to_string(), "c3: ×e4, -c2");
+        let printed: TurnText = "f 2: +f 3, +e3".parse().unwrap();
+        assert_eq!(printed.to_string(), "f2: +f3, +e3", "spaces the PDF put inside names");
     }
 
     #[test]
     fn malformed_turns_are_refused() {
-        for text in ["b4 2-c5", "b4: 2c5", "b4: 0-c5", "z9: -c5", "b4: -c5, -c6, -c4, -d4", "b4:"] {
+        for text in
+            ["b4 2-c5", "b4: 2c5", "b4: 0-c5", "z9: -c5", "b4: -c5, -c6, -c4, -d4", "b4:", "a+1: -b2", "b4: -c+5"]
+        {
             assert!(text.parse::<TurnText>().is_err(), "{text} should not parse");
         }
     }

@@ -124,7 +124,13 @@ impl FromStr for Square {
     type Err = BadSquare;
 
     fn from_str(s: &str) -> Result<Square, BadSquare> {
-        s.trim().parse::<u8>().ok().and_then(Square::new).ok_or_else(|| BadSquare(s.to_string()))
+        let digits = s.trim();
+        let numeric = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        numeric
+            .then(|| digits.parse::<u8>().ok())
+            .flatten()
+            .and_then(Square::new)
+            .ok_or_else(|| BadSquare(s.to_string()))
     }
 }
 

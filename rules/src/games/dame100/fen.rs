@@ -2,7 +2,7 @@
 //! move, then each side's squares, kings prefixed with `K`. Ranges such as
 //! `31-35` are read too.
 
-use super::board::{Square, squares};
+use super::board::{BLACK_PROMOTION, Square, WHITE_PROMOTION, squares};
 use super::position::{BLACK, Position, WHITE};
 use crate::error::NotationError;
 
@@ -22,6 +22,8 @@ pub fn parse(text: &str) -> Result<Position, NotationError> {
         let (owner, list) = match field.chars().next() {
             Some('W') => (WHITE, &field[1..]),
             Some('B') => (BLACK, &field[1..]),
+            // Move counters some tools add ("H0", "F1") say nothing about the position.
+            Some('H' | 'F') if field[1..].bytes().all(|b| b.is_ascii_digit()) => continue,
             _ => return Err(err("each side's list starts with W or B")),
         };
         for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -35,6 +37,9 @@ pub fn parse(text: &str) -> Result<Position, NotationError> {
             };
             let first: Square = first.parse().map_err(|e: super::board::BadSquare| err(&e.to_string()))?;
             let last: Square = last.parse().map_err(|e: super::board::BadSquare| err(&e.to_string()))?;
+            if first > last {
+                return Err(err(&format!("the range {item} runs backwards")));
+            }
             for n in first.number()..=last.number() {
                 let bit = Square::new(n).expect("in range").bit();
                 if (position.white | position.black) & bit != 0 {
@@ -50,6 +55,16 @@ pub fn parse(text: &str) -> Result<Position, NotationError> {
                 }
             }
         }
+    }
+    for (seat, name) in [(WHITE, "White"), (BLACK, "Black")] {
+        if position.pieces(seat).count_ones() > 20 {
+            return Err(err(&format!("{name} has more than 20 pieces")));
+        }
+    }
+    let stuck =
+        (position.white & !position.kings & WHITE_PROMOTION) | (position.black & !position.kings & BLACK_PROMOTION);
+    if let Some(square) = squares(stuck).next() {
+        return Err(err(&format!("a man on {square} stands on its own far row; it would be a king")));
     }
     Ok(position)
 }
@@ -80,5 +95,9 @@ mod tests {
         assert!(parse("W:W31,31:B1").is_err());
         assert!(parse("X:W1:B2").is_err());
         assert!(parse("W:W51:B1").is_err());
+        assert!(parse("W:W50-31:B1-20").is_err(), "a backwards range");
+        assert!(parse("W:W3:B20").is_err(), "a man on its own far row");
+        assert!(parse("W:W1-25:B26-50").is_err(), "more than 20 pieces");
+        assert_eq!(parse("W:W31-50:B1-20:H0:F1").unwrap(), Position::default(), "move counters are ignored");
     }
 }

@@ -119,7 +119,12 @@ impl Dame100 {
             outcome: None,
         };
         state.track_endgame();
-        state.check_end(position.side.opponent());
+        if position.pieces(position.side.opponent()) == 0 {
+            // Set up with the side not to move already out of pieces.
+            state.outcome = Some(Outcome::win(2, position.side, "the opponent has no pieces"));
+        } else {
+            state.check_end(position.side.opponent());
+        }
         state
     }
 
@@ -378,7 +383,9 @@ impl Game for Dame100 {
                     .position
                     .capture_paths()
                     .into_iter()
-                    .filter(|(path, _)| path[0] == from && path.last() == Some(&to) && is_subsequence(via, &path[1..]))
+                    .filter(|(path, _)| {
+                        path[0] == from && path.last() == Some(&to) && is_subsequence(via, &path[1..path.len() - 1])
+                    })
                     .map(|(_, captured)| Move { from, to, captured })
                     .collect();
                 fitting.sort_unstable();

@@ -8,66 +8,66 @@ use crate::error::NotationError;
 use crate::outcome::Outcome;
 use crate::tools::record::{Record, RecordMeta, RecordTurn};
 
-/// Result tokens. `1-1` could look like a move, but no move goes from a
-/// square to itself without capturing, so these are always results.
-const RESULTS: [&str; 5] = ["2-0", "0-2", "1-1", "0-0", "*"];
+/// Result tokens: draughts' `2-0`, `0-2`, `1-1`, `0-0`, `*`, and chess-style
+/// ones some tools write. `1-1` could look like a move, but no move goes from
+/// a square to itself without capturing, and there is no square 0.
+const RESULTS: [&str; 8] = ["2-0", "0-2", "1-1", "0-0", "*", "1-0", "0-1", "1/2-1/2"];
 
-/// Reads a PDN game (the first game, if the file holds several).
+/// Reads a PDN game: the first game of the file, up to its result.
 pub fn read(text: &str) -> Result<Record, NotationError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut record = Record::default();
-    let mut depth_comment = false;
-    let mut depth_variation = 0usize;
-    let mut seen_moves = false;
+    let mut comment = false;
+    let mut variation = 0usize;
     for (number, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
-        if trimmed.starts_with('%') || trimmed.starts_with('#') {
-            continue;
-        }
-        if !depth_comment && depth_variation == 0 && trimmed.starts_with('[') {
-            if seen_moves {
-                // The next game's tags: only the first game is read.
-                break;
+        if !comment && variation == 0 {
+            if trimmed.starts_with('%') || trimmed.starts_with('#') {
+                continue;
             }
-            if let Some((key, value)) = read_tag(trimmed) {
+            if trimmed.starts_with('[') {
+                if !record.turns.is_empty() {
+                    // The next game's tags: only the first game is read.
+                    break;
+                }
+                let Some((key, value)) = read_tag(trimmed) else {
+                    return Err(NotationError::syntax(line, "malformed tag pair"));
+                };
                 if key.eq_ignore_ascii_case("FEN") {
                     record.position = Some(value);
                 }
                 continue;
             }
-            return Err(NotationError::syntax(line, "malformed tag pair"));
         }
         let mut token = String::new();
-        let flush = |token: &mut String, record: &mut Record| {
-            if let Some(turn) = move_token(token) {
-                record.turns.push(RecordTurn { line: number + 1, text: turn });
-            }
-            token.clear();
-        };
-        for c in line.chars() {
-            if depth_comment {
-                depth_comment = c != '}';
+        for c in line.chars().chain([' ']) {
+            if comment {
+                comment = c != '}';
                 continue;
             }
+            let separator = c.is_whitespace() || c == '{' || c == '(' || c == ')';
+            if separator && !token.is_empty() {
+                if RESULTS.contains(&token.as_str()) {
+                    // The result ends the game.
+                    return Ok(record);
+                }
+                if let Some(turn) = move_token(&token) {
+                    record.turns.push(RecordTurn { line: number + 1, text: turn });
+                }
+                token.clear();
+            }
             match c {
-                '{' => {
-                    flush(&mut token, &mut record);
-                    depth_comment = true;
-                }
-                '(' => {
-                    flush(&mut token, &mut record);
-                    depth_variation += 1;
-                }
-                ')' => {
-                    flush(&mut token, &mut record);
-                    depth_variation = depth_variation.saturating_sub(1);
-                }
-                c if c.is_whitespace() => flush(&mut token, &mut record),
-                c if depth_variation == 0 => token.push(c),
+                '{' => comment = true,
+                '(' => variation += 1,
+                ')' => variation = variation.saturating_sub(1),
+                c if c.is_whitespace() => {}
+                c if variation == 0 => token.push(c),
                 _ => {}
             }
         }
-        flush(&mut token, &mut record);
-        seen_moves |= !record.turns.is_empty();
+    }
+    if comment {
+        return Err(NotationError::syntax("{", "the game ends inside a {comment}"));
     }
     Ok(record)
 }
@@ -82,7 +82,7 @@ fn read_tag(line: &str) -> Option<(String, String)> {
 /// The move in a token, with move numbers, marks and annotations removed;
 /// `None` for tokens that are not moves.
 fn move_token(token: &str) -> Option<String> {
-    if token.is_empty() || RESULTS.contains(&token) || token.starts_with('$') {
+    if token.is_empty() || token.starts_with('$') {
         return None;
     }
     // "12." and "12..." are move numbers; "12.32-28" glues one to a move.
@@ -162,6 +162,17 @@ mod tests {
         let moves: Vec<&str> = record.turns.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(moves, ["32-28", "19-23", "28x19", "14x23", "34-29"]);
         assert_eq!(record.turns[4].line, 5);
+    }
+
+    #[test]
+    fn comments_span_lines_and_results_end_the_game() {
+        let text = "\u{feff}[Event \"x\"]\n1. 32-28 {idea:\n#2 fails} 19-23 2. 31-27 1-0\n3. 37-32 *\n";
+        let moves: Vec<String> = read(text).unwrap().turns.into_iter().map(|t| t.text).collect();
+        assert_eq!(moves, ["32-28", "19-23", "31-27"], "the comment ends on the second line; 1-0 ends the game");
+        assert!(read("1. 32-28 {never closed\n19-23").is_err());
+        let two_games = "[Event \"a\"]\n*\n\n[Event \"b\"]\n[FEN \"W:W31:B1\"]\n1. 31-26 *\n";
+        let first = read(two_games).unwrap();
+        assert!(first.turns.is_empty() && first.position.is_none(), "only the first game is read");
     }
 
     #[test]
