@@ -9,7 +9,7 @@ use crate::Seed;
 use crate::click::Click;
 use crate::conformance::{ConformanceConfig, ConformanceReport};
 use crate::error::RulesError;
-use crate::game::{Game, GameInfo, OptionSpec, Status};
+use crate::game::{Game, GameInfo, OptionSpec, Seen, Status};
 use crate::layout::Layout;
 use crate::seat::{Seat, Viewer};
 use crate::tools::playout::{PlayoutReport, playouts};
@@ -67,7 +67,7 @@ pub trait AnyMatch: Debug + Send + Sync {
     /// The notation of an action given in JSON.
     fn action_text(&self, seat: Seat, action: &Value) -> Result<String, RulesError>;
     /// See [`Game::describe_for`].
-    fn describe_for(&self, seat: Seat, action: &Value, viewer: Viewer) -> Result<Option<String>, RulesError>;
+    fn describe_for(&self, seat: Seat, action: &Value, viewer: Viewer) -> Result<Seen, RulesError>;
     /// See [`Game::view`].
     fn view(&self, viewer: Viewer) -> View;
     /// Parses a turn in notation and resolves it against this state.
@@ -162,7 +162,7 @@ impl<G: Game> AnyMatch for G {
         Ok(Game::action_text(self, seat, &read_action::<G>(action)?))
     }
 
-    fn describe_for(&self, seat: Seat, action: &Value, viewer: Viewer) -> Result<Option<String>, RulesError> {
+    fn describe_for(&self, seat: Seat, action: &Value, viewer: Viewer) -> Result<Seen, RulesError> {
         Ok(Game::describe_for(self, seat, &read_action::<G>(action)?, viewer))
     }
 

@@ -23,7 +23,8 @@
 //!
 //! After every playout: replaying (options, seed, actions) gives the same
 //! final state, and writing each completed turn in notation and resolving
-//! the text gives back the same actions.
+//! the text gives back the same actions (a turn of one action being
+//! written as that action).
 
 use crate::chance::{Chance, Seed};
 use crate::click::find_prefix_clash;
@@ -226,6 +227,10 @@ fn check_turn_notation<G: Game>(start: &G, end: &G, played: &[(u32, Seat, G::Act
         let complete = stop < played.len() || end.turn() != turn || matches!(end.status(), Status::Over(_));
         if complete {
             let text = state.notate(&actions).to_string();
+            if let [(seat, action)] = actions.as_slice() {
+                let alone = state.action_text(*seat, action);
+                ensure!(text == alone, "a turn of one action is written {text:?}, its action {alone:?}");
+            }
             let syntax: G::Notation = text.parse().map_err(|e| format!("turn {text:?} does not parse: {e}"))?;
             let resolved = state.resolve(&syntax).map_err(|e| format!("turn {text:?} does not resolve: {e}"))?;
             ensure!(resolved == actions, "turn {text:?} resolves to {resolved:?}, not {actions:?}");

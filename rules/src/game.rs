@@ -66,6 +66,18 @@ impl Status {
     }
 }
 
+/// What a viewer may learn of an action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seen {
+    /// The action as written.
+    All,
+    /// Only that it happened.
+    Nothing,
+    /// This much of it, in words (a set-up seen as "set up their pieces").
+    Only(String),
+}
+
 /// What players and the lobby need to know about a game before a match.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameInfo {
@@ -195,10 +207,10 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// What `viewer` sees now. Once the match is over, everything is shown.
     fn view(&self, viewer: Viewer) -> View;
 
-    /// The text `viewer` may see of `action` by `seat`, played from this
-    /// state, or `None` if the viewer may learn only that an action happened.
-    fn describe_for(&self, seat: Seat, action: &Self::Action, _viewer: Viewer) -> Option<String> {
-        Some(self.action_text(seat, action))
+    /// What `viewer` may learn of `action` by `seat`, played from this state.
+    /// The default: everyone sees every action as written.
+    fn describe_for(&self, _seat: Seat, _action: &Self::Action, _viewer: Viewer) -> Seen {
+        Seen::All
     }
 
     /// The clicks that choose `action` (see [`crate::click`]).
@@ -222,7 +234,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// notation stands for, played from this state.
     fn resolve(&self, turn: &Self::Notation) -> Result<Vec<(Seat, Self::Action)>, NotationError>;
 
-    /// The notation of a whole turn played from this state.
+    /// The notation of a whole turn played from this state. A turn of one
+    /// action is written as that action's [`Game::action_text`] (the
+    /// conformance suite checks it).
     fn notate(&self, turn: &[(Seat, Self::Action)]) -> Self::Notation;
 
     /// The seat leaves the match (resignation, a lost flag, abandonment).

@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Phase, Replay, ReplayStep, SeatSummary};
 use rules::tools::record::RecordMeta;
 use rules::tools::replay::JsonRecord;
-use rules::{AnyGame, AnyMatch, Seat, SeatAction, Seed, Viewer};
+use rules::{AnyGame, AnyMatch, Seat, SeatAction, Seed, Seen, Viewer};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -259,7 +259,8 @@ fn turn_text(
     viewer: Viewer,
     revealed: bool,
 ) -> Option<String> {
-    if revealed || actions.iter().all(|a| state.describe_for(a.seat, &a.action, viewer).ok().flatten().is_some()) {
+    let visible = |a: &SeatAction| !matches!(state.describe_for(a.seat, &a.action, viewer), Ok(Seen::Nothing) | Err(_));
+    if revealed || actions.iter().all(visible) {
         if complete {
             return state.notate_turn(actions).ok();
         }

@@ -13,7 +13,7 @@ use super::lobby::Refusal;
 use crate::store::TableChange;
 use crate::time::now_ms;
 use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
-use rules::{Outcome, RulesError, Seat, SeatAction, Seed, Status, Viewer};
+use rules::{Outcome, RulesError, Seat, SeatAction, Seed, Seen, Status, Viewer};
 use serde_json::Value;
 use std::sync::atomic::Ordering::Relaxed;
 use tokio::time::Instant;
@@ -44,13 +44,17 @@ impl Table {
     }
 
     /// What each seat and a spectator may see of an action, worked out
-    /// from the state before it.
-    fn seen(&self, seat: u8, action: &Value) -> Vec<Option<String>> {
+    /// from the state before it; `text` is the action as written.
+    fn seen(&self, seat: u8, action: &Value, text: &str) -> Vec<Option<String>> {
         let seats = self.seats.len() as u8;
         (0..seats)
             .map(|s| Viewer::Seat(Seat(s)))
             .chain([Viewer::Spectator])
-            .map(|viewer| self.state.describe_for(Seat(seat), action, viewer).ok().flatten())
+            .map(|viewer| match self.state.describe_for(Seat(seat), action, viewer) {
+                Ok(Seen::All) => Some(text.to_string()),
+                Ok(Seen::Only(part)) => Some(part),
+                Ok(Seen::Nothing) | Err(_) => None,
+            })
             .collect()
     }
 
@@ -62,6 +66,7 @@ impl Table {
         turn: u32,
         seat: u8,
         action: &Value,
+        text: &str,
         seen: &[Option<String>],
     ) -> (Option<String>, Vec<Option<String>>) {
         let earlier: Vec<&Event> = self
@@ -80,6 +85,10 @@ impl Table {
                 _ => None,
             })
             .collect();
+        if actions.is_empty() {
+            // A turn of one action is written as that action.
+            return (Some(text.to_string()), seen.to_vec());
+        }
         actions.push(SeatAction { seat: Seat(seat), action: action.clone() });
         let Ok(text) = self.turn_start.notate_turn(&actions) else { return (None, vec![None; seen.len()]) };
         let visible = (0..seen.len())
@@ -128,8 +137,8 @@ impl Table {
         let mut next = self.state.clone_box();
         let text = next.apply_json(Seat(seat), action).map_err(|e| (rules_code(&e), e.to_string()))?;
         let canonical = next.canonical_action(action).unwrap_or_else(|_| action.clone());
-        let seen = self.seen(seat, &canonical);
-        let (turn_text, turn_seen) = self.turn_notation(turn, seat, &canonical, &seen);
+        let seen = self.seen(seat, &canonical, &text);
+        let (turn_text, turn_seen) = self.turn_notation(turn, seat, &canonical, &text, &seen);
         let completed = (next.turn() != turn).then_some(seat);
         let mut clocks = self.clocks.clone();
         if let Some(c) = clocks.as_mut() {
