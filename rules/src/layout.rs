@@ -75,11 +75,19 @@ pub struct Layout {
     pub seats: Vec<SeatStyle>,
 }
 
+/// The names of seat 0 and seat 1 in games of White against Black.
+pub const WHITE_AND_BLACK: [&str; 2] = ["White", "Black"];
+
+/// "White" for seat 0, "Black" for seat 1.
+pub fn white_or_black(seat: Seat) -> &'static str {
+    WHITE_AND_BLACK[seat.index()]
+}
+
 /// The styles of a White seat 0 and a Black seat 1.
 pub fn white_and_black() -> Vec<SeatStyle> {
     vec![
-        SeatStyle { name: "White".into(), colour: "#f4f1e8".into() },
-        SeatStyle { name: "Black".into(), colour: "#2b2b2b".into() },
+        SeatStyle { name: WHITE_AND_BLACK[0].into(), colour: "#f4f1e8".into() },
+        SeatStyle { name: WHITE_AND_BLACK[1].into(), colour: "#2b2b2b".into() },
     ]
 }
 

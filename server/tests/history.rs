@@ -49,7 +49,7 @@ async fn guests_rename_register_log_in_elsewhere_and_keep_their_matches() {
 
         let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
         a.send(json!({"type": "resign", "table": table})).await;
-        a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+        a.expect_event("ended").await;
 
         let username = format!("ann{}", &a.id()[..6]);
         let (status, registered) =
@@ -90,7 +90,7 @@ async fn guests_rename_register_log_in_elsewhere_and_keep_their_matches() {
             "not during a live guest match"
         );
         device.send(json!({"type": "resign", "table": second})).await;
-        device.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+        device.expect_event("ended").await;
         let (status, login) = post(
             &server,
             Some(&device.token),
@@ -127,7 +127,7 @@ async fn matches_are_listed_with_filters_and_private_ones_only_to_their_players(
         // A private Dame 100 match that a wins, and a public Accasta one agreed drawn.
         let (won, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
         b.send(json!({"type": "resign", "table": won})).await;
-        a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+        a.expect_event("ended").await;
         let (drawn, code) = a.create_lobby("accasta", true, None).await;
         a.take_seat(&drawn, 0).await;
         b.join_code(&code).await;
@@ -135,9 +135,9 @@ async fn matches_are_listed_with_filters_and_private_ones_only_to_their_players(
         a.send(json!({"type": "start", "table": drawn})).await;
         b.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
         a.send(json!({"type": "offer_draw", "table": drawn})).await;
-        b.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_offered").await;
+        b.expect_event("draw_offered").await;
         b.send(json!({"type": "accept_draw", "table": drawn})).await;
-        a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+        a.expect_event("ended").await;
 
         let ids = |list: &Value| -> Vec<String> {
             list["matches"].as_array().unwrap().iter().map(|m| m["table"].as_str().unwrap().to_string()).collect()

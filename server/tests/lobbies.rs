@@ -93,25 +93,25 @@ async fn draws_are_offered_declined_lapse_and_accepted() {
     let mut b = server.client().await;
     let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
     a.send(json!({"type": "offer_draw", "table": table})).await;
-    let offered = b.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_offered").await;
+    let offered = b.expect_event("draw_offered").await;
     assert_eq!(offered["state"]["draw_offer"], 0);
     a.send(json!({"type": "offer_draw", "table": table})).await;
     a.expect_error("no_draw_offer").await;
     b.send(json!({"type": "decline_draw", "table": table})).await;
-    let declined = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_declined").await;
+    let declined = a.expect_event("draw_declined").await;
     assert!(declined["state"].get("draw_offer").is_none());
     // An offer lapses when the other side plays on.
     b.send(json!({"type": "offer_draw", "table": table})).await;
-    a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_offered").await;
+    a.expect_event("draw_offered").await;
     let seq = a.act(&table, &json!({"from": 32, "to": 28})).await;
     let state = b.state_at(&table, seq).await;
     assert!(state.get("draw_offer").is_none(), "{state}");
     a.send(json!({"type": "accept_draw", "table": table})).await;
     a.expect_error("no_draw_offer").await;
     a.send(json!({"type": "offer_draw", "table": table})).await;
-    b.expect(|m| m["type"] == "event" && m["event"]["kind"] == "draw_offered").await;
+    b.expect_event("draw_offered").await;
     b.send(json!({"type": "accept_draw", "table": table})).await;
-    let ended = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    let ended = a.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "agreement");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 1]));
     assert_eq!(ended["state"]["phase"], "finished");
@@ -129,7 +129,7 @@ async fn resignation_abort_and_rematch() {
     // Abort before the first action.
     let (table, _) = start_private_match(&mut a, &mut b, "accasta", None).await;
     b.send(json!({"type": "abort", "table": table})).await;
-    let aborted = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    let aborted = a.expect_event("ended").await;
     assert_eq!(aborted["state"]["phase"], "aborted");
     assert!(aborted["event"]["result"].get("outcome").is_none());
     // Too late once someone has moved; resignation ends it instead.
@@ -138,9 +138,9 @@ async fn resignation_abort_and_rematch() {
     b.send(json!({"type": "abort", "table": table})).await;
     b.expect_error("too_late").await;
     b.send(json!({"type": "resign", "table": table})).await;
-    let resigned = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "resigned").await;
+    let resigned = a.expect_event("resigned").await;
     assert_eq!(resigned["event"]["seat"], 1);
-    let ended = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    let ended = a.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "resignation");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 2]));
     b.send(json!({"type": "resign", "table": table})).await;
@@ -171,7 +171,7 @@ async fn the_server_enforces_clocks_and_a_flag_fall_ends_the_match() {
     let mut b = server.client().await;
     let (table, _) =
         start_private_match(&mut a, &mut b, "dame100", Some(json!({"initial_ms": 1_500, "increment_ms": 0}))).await;
-    let ended = b.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    let ended = b.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "timeout");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([2, 1]), "White's time ran out");
     assert_eq!(ended["state"]["clocks"]["remaining_ms"][0], 0);
@@ -207,7 +207,7 @@ async fn an_absent_player_gets_a_grace_period_then_the_opponent_may_claim_the_wi
     })
     .await;
     a.send(json!({"type": "claim_victory", "table": table})).await;
-    let ended = a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+    let ended = a.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "abandonment");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 2]));
     server.stop().await;

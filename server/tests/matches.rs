@@ -83,7 +83,7 @@ async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_i
         assert_eq!(state["view"]["acting"], json!([1]));
         // After the match has ended, a resend is still acknowledged, not refused.
         b.send(json!({"type": "resign", "table": table})).await;
-        a.expect(|m| m["type"] == "event" && m["event"]["kind"] == "ended").await;
+        a.expect_event("ended").await;
         a.send(json!({"type": "act", "table": table, "id": "m1", "action": action})).await;
         let late = a.expect(|m| m["type"] == "acted" || m["type"] == "error").await;
         assert_eq!((late["type"].as_str(), late["seq"].as_u64()), (Some("acted"), Some(2)));

@@ -237,6 +237,11 @@ impl Client {
         }
     }
 
+    /// The first `event` message of this kind.
+    pub async fn expect_event(&mut self, kind: &str) -> Value {
+        self.expect(|m| m["type"] == "event" && m["event"]["kind"] == kind).await
+    }
+
     /// The next error message.
     pub async fn expect_error(&mut self, code: &str) -> Value {
         let error = self.expect(|m| m["type"] == "error").await;

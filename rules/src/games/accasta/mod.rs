@@ -17,7 +17,7 @@ use crate::Seed;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
-use crate::layout::{Layout, Zone, white_and_black};
+use crate::layout::{Layout, Zone, white_and_black, white_or_black};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, View};
@@ -190,10 +190,6 @@ impl Accasta {
             Some(_) => Landing::Capture,
         }
     }
-
-    fn seat_name(seat: Seat) -> &'static str {
-        if seat == WHITE { "White" } else { "Black" }
-    }
 }
 
 impl Game for Accasta {
@@ -244,7 +240,7 @@ impl Game for Accasta {
         let zones = [WHITE, BLACK]
             .into_iter()
             .map(|seat| Zone {
-                name: format!("{}'s castle", Accasta::seat_name(seat)),
+                name: format!("{}'s castle", white_or_black(seat)),
                 owner: Some(seat),
                 cells: Point::all().filter(|p| in_castle_of(*p, seat)).map(Point::cell).collect(),
             })
@@ -342,7 +338,7 @@ impl Game for Accasta {
                 ]
             })
             .collect();
-        let name = Accasta::seat_name(self.to_move);
+        let name = white_or_black(self.to_move);
         let prompt = match (&self.outcome, self.origin) {
             (Some(outcome), _) => outcome.reason.clone(),
             (None, Some(origin)) => format!("{name}: move again from {origin}, or end the turn"),
@@ -467,13 +463,13 @@ impl Accasta {
     fn why_illegal(&self, seat: Seat, from: Point, m: MoveText) -> String {
         let stack = self.stack(from);
         if self.to_move != seat {
-            return format!("it is {}'s turn", Accasta::seat_name(self.to_move));
+            return format!("it is {}'s turn", white_or_black(self.to_move));
         }
         if self.origin.is_some_and(|o| o != from) {
             return "every move of a turn departs from the same point".into();
         }
         if stack.top() != Some(seat) {
-            return format!("{from} is not controlled by {}", Accasta::seat_name(seat));
+            return format!("{from} is not controlled by {}", white_or_black(seat));
         }
         if m.count == 0 {
             return "a move carries at least one piece".into();

@@ -18,7 +18,7 @@ use crate::Seed;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
-use crate::layout::{Cell, Layout, Shape, white_and_black};
+use crate::layout::{Cell, Layout, Shape, white_and_black, white_or_black};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::tools::record::{Record, RecordMeta};
@@ -131,10 +131,6 @@ impl Dame100 {
     /// The position on the board.
     pub fn board(&self) -> &Position {
         &self.position
-    }
-
-    fn seat_name(seat: Seat) -> &'static str {
-        if seat == WHITE { "White" } else { "Black" }
     }
 
     fn track_endgame(&mut self) {
@@ -304,7 +300,7 @@ impl Game for Dame100 {
         let prompt = match &self.outcome {
             Some(outcome) => outcome.reason.clone(),
             None => {
-                let name = Dame100::seat_name(p.side);
+                let name = white_or_black(p.side);
                 let legal = self.legal();
                 let most = legal.first().map_or(0, Move::capture_count);
                 let mut prompt = match most {
@@ -361,9 +357,11 @@ impl Game for Dame100 {
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Move, NotationError> {
         let syntax: MoveText = text.parse()?;
-        self.resolve(&syntax)?.into_iter().find(|(s, _)| *s == seat).map(|(_, m)| m).ok_or_else(|| {
-            NotationError::illegal(text, format!("it is {}'s turn", Dame100::seat_name(self.position.side)))
-        })
+        self.resolve(&syntax)?
+            .into_iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, m)| m)
+            .ok_or_else(|| NotationError::illegal(text, format!("it is {}'s turn", white_or_black(self.position.side))))
     }
 
     fn resolve(&self, text: &MoveText) -> Result<Vec<(Seat, Move)>, NotationError> {
@@ -402,7 +400,7 @@ impl Game for Dame100 {
             0 => {
                 let own = self.position.pieces(self.position.side);
                 let reason = if own & from.bit() == 0 {
-                    format!("{} has no piece on {from}", Dame100::seat_name(self.position.side))
+                    format!("{} has no piece on {from}", white_or_black(self.position.side))
                 } else if must_capture > 0 && !text.capture {
                     "capturing is compulsory".to_string()
                 } else if must_capture > 0 {
