@@ -30,7 +30,7 @@ pub use any::{AnyGame, AnyMatch, LegalAction, SeatAction};
 pub use chance::{Chance, Seed};
 pub use click::Click;
 pub use error::{NotationError, RulesError};
-pub use game::{Game, GameInfo, OptionChoice, OptionSpec, Seen, Status};
+pub use game::{Game, GameInfo, OptionChoice, OptionSpec, Seen, Status, turn_as_seen};
 pub use layout::{CellId, Layout};
 pub use outcome::Outcome;
 pub use seat::{Seat, SeatSet, Viewer};

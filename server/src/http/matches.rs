@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Phase, Replay, ReplayStep, SeatSummary};
 use rules::tools::record::RecordMeta;
 use rules::tools::replay::JsonRecord;
-use rules::{AnyGame, AnyMatch, Seat, SeatAction, Seed, Seen, Viewer};
+use rules::{AnyGame, AnyMatch, Seat, SeatAction, Seed, Viewer, turn_as_seen};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -179,9 +179,13 @@ impl Loaded {
 
     /// Whether every action is visible to the requester.
     fn all_visible(&self) -> bool {
+        // Every action must read exactly as written: a part ("arranges a
+        // piece") would let the full notation give away the rest.
         self.revealed
-            || self.events.iter().all(|e| match e.view_for(self.audience(), false).detail {
-                protocol::EventDetail::Action { hidden, .. } => !hidden,
+            || self.events.iter().all(|e| match (&e.body, e.view_for(self.audience(), false).detail) {
+                (Body::Action { text, .. }, protocol::EventDetail::Action { text: seen, .. }) => {
+                    seen.as_ref() == Some(text)
+                }
                 _ => true,
             })
     }
@@ -259,16 +263,22 @@ fn turn_text(
     viewer: Viewer,
     revealed: bool,
 ) -> Option<String> {
-    let visible = |a: &SeatAction| !matches!(state.describe_for(a.seat, &a.action, viewer), Ok(Seen::Nothing) | Err(_));
-    if revealed || actions.iter().all(visible) {
-        if complete {
-            return state.notate_turn(actions).ok();
-        }
-        let mut probe = state.clone_box();
-        let texts: Vec<String> = actions.iter().filter_map(|a| probe.apply_json(a.seat, &a.action).ok()).collect();
-        return Some(texts.join(", "));
+    let mut probe = state.clone_box();
+    let mut texts = Vec::new();
+    let mut seen = Vec::new();
+    for a in actions {
+        let described = probe.describe_for(a.seat, &a.action, viewer).ok();
+        let text = probe.apply_json(a.seat, &a.action).ok()?;
+        seen.push(described.and_then(|d| d.text_of(&text)));
+        texts.push(text);
     }
-    None
+    let whole = if complete { state.notate_turn(actions).ok()? } else { texts.join(", ") };
+    if revealed {
+        return Some(whole);
+    }
+    let parts: Vec<(Option<&str>, &str)> =
+        seen.iter().map(Option::as_deref).zip(texts.iter().map(String::as_str)).collect();
+    turn_as_seen(&whole, &parts)
 }
 
 /// `GET /api/matches/{id}/export?format=notation|json`.

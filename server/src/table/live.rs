@@ -13,7 +13,7 @@ use super::lobby::Refusal;
 use crate::store::TableChange;
 use crate::time::now_ms;
 use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
-use rules::{Outcome, RulesError, Seat, SeatAction, Seed, Seen, Status, Viewer};
+use rules::{Outcome, RulesError, Seat, SeatAction, Seed, Status, Viewer, turn_as_seen};
 use serde_json::Value;
 use std::sync::atomic::Ordering::Relaxed;
 use tokio::time::Instant;
@@ -50,17 +50,12 @@ impl Table {
         (0..seats)
             .map(|s| Viewer::Seat(Seat(s)))
             .chain([Viewer::Spectator])
-            .map(|viewer| match self.state.describe_for(Seat(seat), action, viewer) {
-                Ok(Seen::All) => Some(text.to_string()),
-                Ok(Seen::Only(part)) => Some(part),
-                Ok(Seen::Nothing) | Err(_) => None,
-            })
+            .map(|viewer| self.state.describe_for(Seat(seat), action, viewer).ok().and_then(|seen| seen.text_of(text)))
             .collect()
     }
 
     /// The notation of the turn `turn` including a new action, in full and
-    /// as each viewer may see it: only viewers who may see every action of
-    /// the turn get its text.
+    /// as each viewer may read it ([`turn_as_seen`]).
     fn turn_notation(
         &self,
         turn: u32,
@@ -69,36 +64,36 @@ impl Table {
         text: &str,
         seen: &[Option<String>],
     ) -> (Option<String>, Vec<Option<String>>) {
-        let earlier: Vec<&Event> = self
+        let mut earlier: Vec<&Event> = self
             .events
             .iter()
             .rev()
             .take_while(|e| matches!(&e.body, Body::Action { turn: t, .. } if *t == turn))
             .collect();
-        let mut actions: Vec<SeatAction> = earlier
-            .iter()
-            .rev()
-            .filter_map(|e| match &e.body {
-                Body::Action { action, .. } => {
-                    Some(SeatAction { seat: Seat(e.seat.unwrap_or_default()), action: action.clone() })
-                }
-                _ => None,
-            })
-            .collect();
-        if actions.is_empty() {
+        earlier.reverse();
+        if earlier.is_empty() {
             // A turn of one action is written as that action.
             return (Some(text.to_string()), seen.to_vec());
         }
+        let mut actions: Vec<SeatAction> = Vec::new();
+        let mut parts: Vec<(&[Option<String>], &str)> = Vec::new();
+        for e in &earlier {
+            if let Body::Action { action, text, seen, .. } = &e.body {
+                actions.push(SeatAction { seat: Seat(e.seat.unwrap_or_default()), action: action.clone() });
+                parts.push((seen, text));
+            }
+        }
         actions.push(SeatAction { seat: Seat(seat), action: action.clone() });
-        let Ok(text) = self.turn_start.notate_turn(&actions) else { return (None, vec![None; seen.len()]) };
+        parts.push((seen, text));
+        let Ok(whole) = self.turn_start.notate_turn(&actions) else { return (None, vec![None; seen.len()]) };
         let visible = (0..seen.len())
             .map(|viewer| {
-                let all = seen[viewer].is_some()
-                    && earlier.iter().all(|e| matches!(&e.body, Body::Action { seen, .. } if seen.get(viewer).is_some_and(Option::is_some)));
-                all.then(|| text.clone())
+                let read: Vec<(Option<&str>, &str)> =
+                    parts.iter().map(|(seen, full)| (seen.get(viewer).and_then(|s| s.as_deref()), *full)).collect();
+                turn_as_seen(&whole, &read)
             })
             .collect();
-        (Some(text), visible)
+        (Some(whole), visible)
     }
 
     /// Plays an action: check, store, apply, acknowledge, announce.

@@ -15,7 +15,18 @@ export function turnedFor(seat) {
   return seat === 1;
 }
 
-export function createBoard(layout, { turned = false, onCell = null } = {}) {
+/** The board cell under a point of the page, or null. */
+export function cellAt(x, y) {
+  const hit = document.elementFromPoint(x, y)?.closest?.("circle.cell");
+  return hit ? Number(hit.getAttribute("data-cell")) : null;
+}
+
+/**
+ * `onCell(id)` is called for a click on a cell; `onDrop(from, to)` when a
+ * press on cell `from` is released over another cell `to` (a drag), which
+ * the page treats as the two clicks.
+ */
+export function createBoard(layout, { turned = false, onCell = null, onDrop = null } = {}) {
   const render = RENDERERS[layout.shape];
   if (!render) throw new Error(`no renderer for boards of shape ${layout.shape}`);
   const { svg, cells, radius } = render(layout, turned);
@@ -24,6 +35,8 @@ export function createBoard(layout, { turned = false, onCell = null } = {}) {
   const pieces = s("g", { class: "pieces" });
   const hints = s("g", { class: "hints" });
   const hits = s("g", { class: "hits" });
+  // A press that ends over another cell is a drag (a click ends where it began).
+  let pressed = null;
   for (const cell of cells) {
     under.append(cell.under);
     const hit = s("circle", {
@@ -38,9 +51,18 @@ export function createBoard(layout, { turned = false, onCell = null } = {}) {
     title.textContent = layout.cells[cell.id].label;
     hit.append(title);
     if (onCell) hit.addEventListener("click", () => onCell(cell.id));
+    if (onDrop) hit.addEventListener("pointerdown", () => (pressed = cell.id));
     hits.append(hit);
   }
   svg.append(under, marks, pieces, hints, hits);
+  if (onDrop) {
+    svg.addEventListener("pointerup", (e) => {
+      const from = pressed;
+      pressed = null;
+      const to = cellAt(e.clientX, e.clientY);
+      if (from !== null && to !== null && to !== from) onDrop(from, to);
+    });
+  }
   if (onCell) svg.classList.add("interactive");
 
   function update(view, { selected = [], targets = new Set(), marked = view?.marks ?? [] } = {}) {

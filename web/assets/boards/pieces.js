@@ -1,7 +1,7 @@
 // Drawing stacks of pieces: each piece a disc, stacked with a small
 // vertical offset so the height and the colour order show at a glance, the
 // height in a badge, kings crowned, kinds written on the top piece, hidden
-// pieces shown from the back.
+// pieces shown from the back with whatever of their kind is public.
 
 import { s } from "../ui/dom.js";
 
@@ -35,7 +35,8 @@ export function drawStack(pieces, x, y, r, seats) {
     const top = i === pieces.length - 1;
     if (top && piece.hidden) {
       disc.append(s("circle", { cx: x, cy, r: r * 0.55, fill: "none", stroke: light ? "#6b6556" : "#aaa", "stroke-width": r * 0.12, "stroke-dasharray": `${r * 0.2} ${r * 0.15}` }));
-      disc.append(label(x, cy, "?", r, light));
+      // A back: what the viewer may know of it (a public "D"), else "?".
+      disc.append(label(x, cy, piece.kind ?? "?", r, light));
     } else if (top && piece.kind === "king") {
       disc.append(crown(x, cy, r, light));
     } else if (top && piece.kind) {
@@ -63,7 +64,7 @@ function text(x, y, value, size, cls) {
 }
 
 function label(x, y, value, r, light) {
-  const t = text(x, y, value, r * 0.95, "piece-label");
+  const t = text(x, y, value, (r * 0.95) / Math.max(1, value.length * 0.62), "piece-label");
   t.setAttribute("fill", light ? "#222" : "#f4f1e8");
   return t;
 }

@@ -5,7 +5,7 @@
 // from the clicks of the legal actions the server sent.
 
 import { h } from "../ui/dom.js";
-import { createBoard, turnedFor } from "../boards/board.js";
+import { cellAt, createBoard, turnedFor } from "../boards/board.js";
 import { click, nextOptions } from "../play/narrow.js";
 import { rows, turns } from "../play/moves.js";
 import { formatClock, formatControl, remaining } from "../ui/clock.js";
@@ -89,10 +89,13 @@ export async function tablePage(ctx, where) {
     if (!t) return;
     const key = `${t.layout.shape}:${t.layout.cells.length}:${turnedFor(t.you)}`;
     if (!board || key !== boardKey) {
-      board = createBoard(t.layout, { turned: turnedFor(t.you), onCell: onCell });
+      board = createBoard(t.layout, { turned: turnedFor(t.you), onCell, onDrop });
       boardKey = key;
     }
     const options = nextOptions(t.legal ?? [], clicks);
+    // For tests and tools: the last event seen and the clicks made so far.
+    root.dataset.seq = t.seq ?? 0;
+    root.dataset.clicks = clicks.length;
     board.update(t.view, {
       selected: clicks.filter((c) => "cell" in c).map((c) => c.cell),
       targets: options.cells,
@@ -119,14 +122,35 @@ export async function tablePage(ctx, where) {
     choose({ cell });
   }
 
-  function choose(next) {
+  // Dragging is clicking: a piece dragged from one cell to another, or a
+  // choice (a piece to place) dragged onto a cell, makes the same two clicks.
+  function onDrop(from, to) {
+    if (t.phase !== "live" || !t.legal?.length) return;
+    clicks = [];
+    choose({ cell: from }, false);
+    choose({ cell: to });
+  }
+
+  let draggedChoice = null;
+  const dropChoice = (e) => {
+    const choice = draggedChoice;
+    draggedChoice = null;
+    const cell = choice === null ? null : cellAt(e.clientX, e.clientY);
+    if (cell === null || t?.phase !== "live") return;
+    choose({ choice }, false);
+    choose({ cell });
+  };
+  document.addEventListener("pointerup", dropChoice);
+  cleanups.push(() => document.removeEventListener("pointerup", dropChoice));
+
+  function choose(next, show = true) {
     const step = click(t.legal, clicks, next);
     clicks = step.clicks;
     if (step.action) {
       conn.act(t.table, step.action.action);
       notice = "";
     }
-    render();
+    if (show) render();
   }
 
   function header() {
@@ -221,7 +245,14 @@ export async function tablePage(ctx, where) {
       h("p", { class: "prompt" }, prompt),
       options.choices.length || clicks.length
         ? h("div", { class: "choices" },
-            options.choices.map((choice) => h("button", { type: "button", class: "choice", onclick: () => choose({ choice }) }, choice)),
+            options.choices.map((choice) =>
+              h("button", {
+                type: "button",
+                class: "choice",
+                "data-choice": choice,
+                onpointerdown: () => (draggedChoice = choice),
+                onclick: () => choose({ choice }),
+              }, choice)),
             clicks.length ? h("button", { type: "button", class: "cancel", onclick: () => { clicks = []; render(); } }, "Cancel") : null)
         : null,
       notice && t.phase !== "lobby" ? h("p", { class: "notice", role: "status" }, notice) : null,

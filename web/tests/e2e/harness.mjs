@@ -126,3 +126,54 @@ export async function waitForTurns(page, count) {
 export async function moveTexts(page) {
   return page.locator(".move-list .move").allTextContents();
 }
+
+/** A small seeded random number generator (mulberry32), so a failing game can be replayed. */
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Plays a match to its end by clicking: whoever may act clicks one of the
+ * cells or choices the page offers, at random, until the result shows.
+ * The page knows no rules, so this only works if every offered click leads
+ * to a legal action. Returns the number of actions sent.
+ */
+export async function playRandomly(pages, { seed = 1, maxActions = 2000 } = {}) {
+  const random = seeded(seed);
+  let actions = 0;
+  while (actions < maxActions) {
+    if (await pages[0].getByTestId("result").isVisible()) return actions;
+    const page = await whoseTurn(pages);
+    if (!page) continue;
+    const root = page.locator(".table-page");
+    const seq = await root.getAttribute("data-seq");
+    const offered = page.locator("circle.cell.can, button.choice");
+    const count = await offered.count();
+    if (count === 0) continue;
+    await offered.nth(Math.floor(random() * count)).click();
+    if ((await root.getAttribute("data-clicks")) === "0") {
+      actions += 1;
+      await page.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, seq);
+    }
+  }
+  throw new Error(`no result after ${maxActions} actions`);
+}
+
+/** The page whose player may act now, waiting until there is one or the match is over. */
+async function whoseTurn(pages) {
+  for (let tries = 0; tries < 200; tries++) {
+    for (const page of pages) {
+      if (await page.locator(".status.your-turn").count()) return page;
+    }
+    if (await pages[0].getByTestId("result").isVisible()) return null;
+    await pages[0].waitForTimeout(25);
+  }
+  throw new Error("nobody may act and the match is not over");
+}
