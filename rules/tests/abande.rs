@@ -502,3 +502,25 @@ fn every_space_has_neighbours_on_both_boards() {
         }
     }
 }
+
+#[test]
+fn the_square_variant_keeps_the_promises_of_clicks_and_notation() {
+    // The conformance suite plays the default options; this covers the variant.
+    let mut chance = Chance::new(Seed::from_u64(3));
+    for _ in 0..40 {
+        let mut state = start(BoardKind::Square);
+        while state.status().outcome().is_none() {
+            let seat = state.to_move();
+            let options = legal(&state);
+            let clicks: Vec<Vec<Click>> = options.iter().map(|a| state.clicks(seat, a)).collect();
+            assert_eq!(rules::click::find_prefix_clash(&clicks), None);
+            for action in &options {
+                let text = state.action_text(seat, action);
+                assert_eq!(state.parse_action(seat, &text).as_ref(), Ok(action));
+                assert_eq!(state.resolve(&text.parse().unwrap()).unwrap(), [(seat, *action)]);
+            }
+            let action = options[chance.below(options.len() as u32) as usize];
+            state.apply(seat, &action).unwrap();
+        }
+    }
+}
