@@ -1,5 +1,6 @@
 //! Perft counts from data files in tests/data/*.perft (the format is
-//! described in each file). Counts above the budget are left to the benchmark.
+//! described in each file; `tests/data/GAME.perft` holds counts for the game
+//! registered as GAME). Counts above the budget are left to the benchmark.
 
 use rules::registry;
 use serde_json::Value;
@@ -10,23 +11,27 @@ const NODE_BUDGET: u64 = 200_000;
 struct Case {
     id: String,
     fen: Option<String>,
+    /// The options (JSON) given by an `options` line since the last `id`.
+    options: Value,
     depth: u32,
     count: u64,
 }
 
 fn cases(text: &str) -> Vec<Case> {
-    let (mut id, mut fen) = (String::new(), None);
+    let (mut id, mut fen, mut options) = (String::new(), None, Value::Null);
     let mut out = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let (key, value) = line.split_once(' ').expect("key value");
         match key {
-            "id" => (id, fen) = (value.to_string(), None),
+            "id" => (id, fen, options) = (value.to_string(), None, Value::Null),
+            "options" => options = serde_json::from_str(value).expect("options are JSON"),
             "fen" => fen = Some(value.to_string()),
             "perft" => {
                 let (depth, count) = value.split_once(' ').expect("depth count");
                 out.push(Case {
                     id: id.clone(),
                     fen: fen.clone(),
+                    options: options.clone(),
                     depth: depth.parse().unwrap(),
                     count: count.parse().unwrap(),
                 });
@@ -43,9 +48,33 @@ fn dame100_perft_matches_the_published_counts() {
     let cases = cases(include_str!("data/dame100.perft"));
     let mut run = 0;
     for case in cases.iter().filter(|c| c.count <= NODE_BUDGET) {
-        let counted = game.perft(&Value::Null, case.fen.as_deref(), case.depth).unwrap();
+        let counted = game.perft(&case.options, case.fen.as_deref(), case.depth).unwrap();
         assert_eq!(counted, case.count, "{} depth {}", case.id, case.depth);
         run += 1;
     }
     assert_eq!(run, 6, "depths 1 to 6 from the start belong in the test suite");
+}
+
+#[test]
+fn every_perft_file_matches_its_game() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("perft") {
+            continue;
+        }
+        let id = path.file_stem().and_then(|s| s.to_str()).expect("a file name");
+        let game = registry::game(id).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let cases = cases(&std::fs::read_to_string(&path).unwrap());
+        let mut run = 0;
+        for case in cases.iter().filter(|c| c.count <= NODE_BUDGET) {
+            let counted = game.perft(&case.options, case.fen.as_deref(), case.depth).unwrap();
+            assert_eq!(counted, case.count, "{id}: {} depth {}", case.id, case.depth);
+            run += 1;
+        }
+        assert!(run > 0, "{}: no count within the test budget", path.display());
+        files += 1;
+    }
+    assert!(files >= 2, "the perft files of tests/data were not found");
 }

@@ -1,5 +1,6 @@
 //! One module per game, each implementing [`Game`](crate::Game).
 
+pub mod abande;
 pub mod accasta;
 pub mod dame100;
 pub mod hex37;
