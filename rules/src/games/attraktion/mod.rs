@@ -110,7 +110,7 @@ impl Attraktion {
         self.outcome = if white != black {
             let (winner, loser) = if white > black { (WHITE, BLACK) } else { (BLACK, WHITE) };
             let (most, fewer) = (self.winning[winner.index()], self.winning[loser.index()]);
-            let how = if winner == mover { "" } else { ", created by the opponent's turn" };
+            let how = if winner == mover { "" } else { ", made by the opponent's placement" };
             Some(Outcome::win(2, winner, format!("more winning positions, {most} to {fewer}{how}")))
         } else if self.board.is_full() {
             Some(Outcome::draw(2, format!("the board is full with equal winning positions, {white} each")))
