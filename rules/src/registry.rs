@@ -3,10 +3,14 @@
 
 use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
-use crate::games::{abande::Abande, accasta::Accasta, dame100::Dame100};
+use crate::games::{abande::Abande, accasta::Accasta, attraktion::Attraktion, dame100::Dame100};
 
-static GAMES: &[&dyn AnyGame] =
-    &[&Registered::<Accasta>::ENTRY, &Registered::<Abande>::ENTRY, &Registered::<Dame100>::ENTRY];
+static GAMES: &[&dyn AnyGame] = &[
+    &Registered::<Accasta>::ENTRY,
+    &Registered::<Abande>::ENTRY,
+    &Registered::<Attraktion>::ENTRY,
+    &Registered::<Dame100>::ENTRY,
+];
 
 /// Every registered game, in the order the home page lists them.
 pub fn games() -> &'static [&'static dyn AnyGame] {

@@ -2,5 +2,6 @@
 
 pub mod abande;
 pub mod accasta;
+pub mod attraktion;
 pub mod dame100;
 pub mod hex37;
