@@ -1,5 +1,6 @@
 //! Perft counts from data files in tests/data/*.perft (the format is
-//! described in each file). Counts above the budget are left to the benchmark.
+//! described in each file; the file name is the game's id). Counts above the
+//! budget are left to the benchmark.
 
 use rules::registry;
 use serde_json::Value;
@@ -48,4 +49,25 @@ fn dame100_perft_matches_the_published_counts() {
         run += 1;
     }
     assert_eq!(run, 6, "depths 1 to 6 from the start belong in the test suite");
+}
+
+#[test]
+fn every_perft_file_matches_its_game_within_the_budget() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("perft") {
+            continue;
+        }
+        let id = path.file_stem().and_then(|s| s.to_str()).unwrap();
+        let game = registry::game(id).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for case in cases(&text).iter().filter(|c| c.count <= NODE_BUDGET) {
+            let counted = game.perft(&Value::Null, case.fen.as_deref(), case.depth).unwrap();
+            assert_eq!(counted, case.count, "{id} {} depth {}", case.id, case.depth);
+        }
+        files += 1;
+    }
+    assert!(files >= 2, "the perft files of dame100 and alva at least");
 }
