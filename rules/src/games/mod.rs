@@ -2,6 +2,7 @@
 
 pub mod abande;
 pub mod accasta;
+pub mod alva;
 pub mod attraktion;
 pub mod dame100;
 pub mod hex37;
