@@ -1,5 +1,6 @@
 //! Perft counts from data files in tests/data/*.perft (the format is
-//! described in each file). Counts above the budget are left to the benchmark.
+//! described in each file; the file's name is the game's id). Counts above
+//! the budget are left to the benchmark.
 
 use rules::registry;
 use serde_json::Value;
@@ -48,4 +49,27 @@ fn dame100_perft_matches_the_published_counts() {
         run += 1;
     }
     assert_eq!(run, 6, "depths 1 to 6 from the start belong in the test suite");
+}
+
+#[test]
+fn every_perft_file_matches_its_game() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "perft") {
+            continue;
+        }
+        let id = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let game = registry::game(&id).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cases = cases(&text);
+        assert!(!cases.is_empty(), "{} has no counts", path.display());
+        for case in cases.iter().filter(|c| c.count <= NODE_BUDGET) {
+            let counted = game.perft(&Value::Null, case.fen.as_deref(), case.depth).unwrap();
+            assert_eq!(counted, case.count, "{id} {} depth {}", case.id, case.depth);
+        }
+        files += 1;
+    }
+    assert!(files >= 2, "the perft files in {} were not found", dir.display());
 }

@@ -1,5 +1,6 @@
 //! One module per game, each implementing [`Game`](crate::Game).
 
 pub mod accasta;
+pub mod attangle;
 pub mod dame100;
 pub mod hex37;
