@@ -3,8 +3,7 @@
 
 use rules::click::{Click, find_prefix_clash};
 use rules::games::attangle::{
-    Attangle, AttangleAction, AttangleOptions, BLACK, BoardKind, Capture, PIECES_PER_SIDE, Spot, TurnText, Unit,
-    WHITE,
+    Attangle, AttangleAction, AttangleOptions, BLACK, BoardKind, Capture, PIECES_PER_SIDE, Spot, TurnText, Unit, WHITE,
 };
 use rules::tools::replay::replay_by_id;
 use rules::{Game, RulesError, Seat, SeatSet, Seed, Status, Viewer};
@@ -129,7 +128,10 @@ fn on_the_first_turn_white_may_not_place_in_the_exact_center() {
     let moves = legal(&state, W);
     assert_eq!(moves.len(), 36);
     assert!(!moves.contains(&AttangleAction::Place(s("d4"))));
-    assert_eq!(refusal(&state, W, AttangleAction::Place(s("d4"))), "the first piece of the game may not go on the centre d4");
+    assert_eq!(
+        refusal(&state, W, AttangleAction::Place(s("d4"))),
+        "the first piece of the game may not go on the centre d4"
+    );
     assert_eq!(state.view(Viewer::Spectator).prompt, "White: place a piece (not on the centre)");
     // Only White's first turn: Black may take d4 at once.
     let mut state = state;
@@ -352,7 +354,14 @@ fn the_square_variant_has_64_spaces_eight_directions_and_no_centre_rule() {
 fn five_stacks_of_five_are_required_to_win_the_square_variant() {
     let fives: Vec<(&str, Unit)> = ["a1", "a3", "a5", "a7"].iter().map(|n| (*n, five(W))).collect();
     let mut units = fives.clone();
-    units.extend([("h1", five(B)), ("h3", five(B)), ("h5", five(B)), ("d4", one(B)), ("d1", triple(W)), ("d8", one(W))]);
+    units.extend([
+        ("h1", five(B)),
+        ("h3", five(B)),
+        ("h5", five(B)),
+        ("d4", one(B)),
+        ("d1", triple(W)),
+        ("d8", one(W)),
+    ]);
     let mut state = position_on(&square(), &units, W);
     assert_eq!(state.stacks_of_five(W), 4);
     state.apply(W, &capture("d1", "d8", "d4")).unwrap();
@@ -364,7 +373,11 @@ fn five_stacks_of_five_are_required_to_win_the_square_variant() {
         other => panic!("expected a win, got {other:?}"),
     }
     // Three are not enough there.
-    let mut state = position_on(&square(), &[("a1", five(W)), ("a3", five(W)), ("d4", one(B)), ("d1", triple(W)), ("d8", one(W))], W);
+    let mut state = position_on(
+        &square(),
+        &[("a1", five(W)), ("a3", five(W)), ("d4", one(B)), ("d1", triple(W)), ("d8", one(W))],
+        W,
+    );
     state.apply(W, &capture("d1", "d8", "d4")).unwrap();
     assert_eq!(state.stacks_of_five(W), 3);
     assert!(matches!(state.status(), Status::Acting(_)));

@@ -154,7 +154,14 @@ impl Geometry {
             neighbours: [[NONE; MAX_DIRECTIONS]; MAX_POINTS],
             spots: [Spot::new(0, 0); MAX_POINTS],
             index_of: [[NONE; 8]; 8],
-            layout: Layout { shape: Shape::Hex, rows: 0, cols: 0, cells: Vec::new(), zones: Vec::new(), seats: Vec::new() },
+            layout: Layout {
+                shape: Shape::Hex,
+                rows: 0,
+                cols: 0,
+                cells: Vec::new(),
+                zones: Vec::new(),
+                seats: Vec::new(),
+            },
         }
     }
 

@@ -288,7 +288,9 @@ impl Attangle {
                 Line::Blocked(at) if at == other => {
                     return Some("the two capturing pieces must come from different directions".into());
                 }
-                Line::Blocked(at) => return Some(format!("{} is in the way from {} to {}", name(at), name(p), name(to))),
+                Line::Blocked(at) => {
+                    return Some(format!("{} is in the way from {} to {}", name(at), name(p), name(to)));
+                }
                 Line::Clear => {}
             }
         }
