@@ -448,3 +448,30 @@ fn the_view_shows_pieces_in_hand_stacks_of_five_and_the_owner_on_top() {
     assert_eq!(view.marks, cells(&["d1", "g1", "d4"]));
     assert_eq!(view.prompt, "Black: place a piece or capture");
 }
+
+#[test]
+fn random_square_games_keep_the_promises_the_conformance_suite_checks_on_the_hexagon() {
+    // The conformance suite plays the default options only.
+    let mut chance = rules::Chance::new(Seed::from_u64(11));
+    let mut wins_by_fives = 0;
+    for _ in 0..200 {
+        let mut state = start(&square());
+        while let Status::Acting(acting) = state.status() {
+            let seat = acting.first().unwrap();
+            let moves = legal(&state, seat);
+            assert!(!moves.is_empty(), "a seat to act has a legal turn");
+            assert_eq!(moves.len(), state.count_legal(seat));
+            let clicks: Vec<Vec<Click>> = moves.iter().map(|a| state.clicks(seat, a)).collect();
+            assert_eq!(find_prefix_clash(&clicks), None);
+            let action = moves[chance.below(moves.len() as u32) as usize];
+            let text = state.action_text(seat, &action);
+            assert_eq!(state.parse_action(seat, &text).unwrap(), action, "{text}");
+            state.apply(seat, &action).unwrap();
+            assert!(state.turn() <= 150, "placements use pieces and captures remove units");
+        }
+        if let Status::Over(outcome) = state.status() {
+            wins_by_fives += u32::from(outcome.reason.contains("five stacks of five"));
+        }
+    }
+    assert!(wins_by_fives > 0, "some random games end with five stacks of five");
+}

@@ -556,8 +556,11 @@ impl Game for Attangle {
 
     fn resolve(&self, turn: &TurnText) -> Result<Vec<(Seat, AttangleAction)>, NotationError> {
         let seat = self.to_move;
-        let action = self.parse_action(seat, &turn.to_string())?;
-        Ok(vec![(seat, action)])
+        let action = Attangle::action_of(turn);
+        match self.why_illegal(seat, &action) {
+            None => Ok(vec![(seat, action)]),
+            Some(reason) => Err(NotationError::illegal(&turn.to_string(), reason)),
+        }
     }
 
     fn notate(&self, turn: &[(Seat, AttangleAction)]) -> TurnText {
