@@ -3,11 +3,14 @@
 
 use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
-use crate::games::{abande::Abande, accasta::Accasta, alva::Alva, attraktion::Attraktion, dame100::Dame100};
+use crate::games::{
+    abande::Abande, accasta::Accasta, alva::Alva, attangle::Attangle, attraktion::Attraktion, dame100::Dame100,
+};
 
 static GAMES: &[&dyn AnyGame] = &[
     &Registered::<Accasta>::ENTRY,
     &Registered::<Abande>::ENTRY,
+    &Registered::<Attangle>::ENTRY,
     &Registered::<Attraktion>::ENTRY,
     &Registered::<Alva>::ENTRY,
     &Registered::<Dame100>::ENTRY,

@@ -3,6 +3,7 @@
 pub mod abande;
 pub mod accasta;
 pub mod alva;
+pub mod attangle;
 pub mod attraktion;
 pub mod dame100;
 pub mod hex37;
