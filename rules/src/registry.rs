@@ -3,9 +3,10 @@
 
 use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
-use crate::games::{accasta::Accasta, dame100::Dame100};
+use crate::games::{accasta::Accasta, dame100::Dame100, tactique::Tactique};
 
-static GAMES: &[&dyn AnyGame] = &[&Registered::<Accasta>::ENTRY, &Registered::<Dame100>::ENTRY];
+static GAMES: &[&dyn AnyGame] =
+    &[&Registered::<Accasta>::ENTRY, &Registered::<Dame100>::ENTRY, &Registered::<Tactique>::ENTRY];
 
 /// Every registered game, in the order the home page lists them.
 pub fn games() -> &'static [&'static dyn AnyGame] {

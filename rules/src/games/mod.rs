@@ -3,3 +3,4 @@
 pub mod accasta;
 pub mod dame100;
 pub mod hex37;
+pub mod tactique;
