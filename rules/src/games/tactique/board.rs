@@ -32,7 +32,7 @@ pub struct Square(u8);
 impl Square {
     /// The square in `column` (0 = a) and `row` (0 = row 1).
     pub fn new(column: u8, row: u8) -> Option<Square> {
-        (column < SIDE && row < SIDE).then_some(Square(row * SIDE + column))
+        (column < SIDE && row < SIDE).then(|| Square(row * SIDE + column))
     }
 
     /// The square with this index (0 = a1, 63 = h8).

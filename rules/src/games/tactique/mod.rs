@@ -18,7 +18,6 @@ mod view;
 pub use army::{ARMY_SIZE, Rank, Unit};
 pub use board::{SQUARES, Square};
 pub use notation::TurnText;
-pub use play::Fight;
 pub use setup::FRONT_ROW_PIECES;
 
 use crate::Seed;

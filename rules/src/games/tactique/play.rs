@@ -8,22 +8,6 @@ use super::{Tactique, TactiqueAction, WHITE};
 use crate::outcome::Outcome;
 use crate::seat::Seat;
 
-/// What became of the two pieces of a fight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fight {
-    /// The Flag was attacked: the attacker wins the game.
-    FlagTaken,
-    /// Equal ranks: both pieces are removed.
-    BothFall,
-    /// The higher rank won; the loser was demoted (and stays) or removed.
-    Won {
-        /// Whether the attacker won.
-        attacker: bool,
-        /// Whether the loser was removed rather than demoted.
-        removed: bool,
-    },
-}
-
 impl Tactique {
     /// Begins play once both seats are ready: White's turn starts.
     pub(super) fn start_play(&mut self) {
@@ -176,7 +160,7 @@ impl Tactique {
 
     /// The piece on `from` attacks the adjacent opposing piece on `to`. Both
     /// ranks become known to both seats.
-    pub(super) fn fight(&mut self, from: Square, to: Square) -> Fight {
+    fn fight(&mut self, from: Square, to: Square) {
         let mut attacker = self.board[from.index()].expect("an attacking piece");
         let mut defender = self.board[to.index()].expect("an attacked piece");
         attacker.known = [true; 2];
@@ -187,13 +171,13 @@ impl Tactique {
             attacker.moved = true;
             self.board[to.index()] = Some(attacker);
             self.outcome = Some(Outcome::win(2, attacker.owner, "captured the opposing Flag"));
-            return Fight::FlagTaken;
+            return;
         }
         if attacker.value == defender.value {
             self.removed.extend([attacker, defender]);
             self.board[from.index()] = None;
             self.board[to.index()] = None;
-            return Fight::BothFall;
+            return;
         }
         let attacker_wins = attacker.value > defender.value;
         let (winner, loser) = if attacker_wins { (&attacker, &mut defender) } else { (&defender, &mut attacker) };
@@ -218,7 +202,6 @@ impl Tactique {
                 self.board[to.index()] = Some(defender);
             }
         }
-        Fight::Won { attacker: attacker_wins, removed }
     }
 
     /// Ends the current turn; the other seat's turn begins.
