@@ -426,6 +426,11 @@ fn combat_reveals_both_ranks_to_both_players_and_nothing_to_spectators() {
     assert_eq!(seen(&state, Viewer::Seat(W), "h8"), hidden(B, None));
     assert_eq!(seen(&state, Viewer::Spectator, "d4"), hidden(W, None));
     assert_eq!(seen(&state, Viewer::Spectator, "d5"), hidden(B, Some("D")), "demotion is public, the rank is not");
+    assert_eq!(
+        seen(&state, Viewer::Seat(Seat(5)), "d5"),
+        hidden(B, Some("D")),
+        "a seat not at the table is a spectator"
+    );
     // The revealed rank is tracked as the piece moves on.
     let mut state = state;
     state.apply(B, &mv("d5", "d6")).unwrap();

@@ -132,7 +132,7 @@ impl Unit {
 
     /// Whether `seat` knows its current rank.
     pub fn known_to(&self, seat: Seat) -> bool {
-        self.known[seat.index()]
+        self.known.get(seat.index()).copied().unwrap_or(false)
     }
 
     /// What is drawn on it for someone who knows its rank: "5" to "2", "A",
