@@ -11,8 +11,13 @@
 //!   a prefix of another; their notations are distinct;
 //! - the chosen action passes [`Game::check`];
 //! - resampling what a seat may not know changes neither its view nor its
-//!   legal actions, nor the spectator's view (at every state of deep
-//!   playouts and a random quarter of the others, as views are costly).
+//!   legal actions (with their texts and clicks), nor the spectator's view
+//!   (at every state of deep playouts and a random quarter of the others, as
+//!   views are costly); the report counts the resamples that really drew
+//!   something anew, so a game with hidden information can check that the
+//!   suite exercised it;
+//! - once the match is over, nothing is hidden and every viewer sees the
+//!   same pieces.
 //!
 //! In the first `deep` playouts, also at every state:
 //! - every legal action applies, and its JSON form and notation read back
@@ -44,6 +49,11 @@ pub struct ConformanceReport {
     pub states: u64,
     /// Legal actions applied and round-tripped in deep playouts.
     pub actions_applied: u64,
+    /// Resampled states checked.
+    pub resamples: u64,
+    /// Of those, how many differed from the state resampled: hidden
+    /// information drawn anew (always 0 for games without any).
+    pub resamples_changed: u64,
 }
 
 /// How much to run.
@@ -150,8 +160,13 @@ fn check_state<G: Game>(
     if !deep && choices.below(4) != 0 {
         return Ok(all);
     }
+    if let Status::Over(_) = &status {
+        check_everything_shown(state)?;
+    }
     for seat in seats(state) {
         let other = state.resample(seat, Seed::from_u64(u64::from(choices.below(u32::MAX))));
+        report.resamples += 1;
+        report.resamples_changed += u64::from(&other != state);
         ensure!(
             other.view(Viewer::Seat(seat)) == state.view(Viewer::Seat(seat)),
             "{seat}'s view depends on what it may not know"
@@ -163,8 +178,32 @@ fn check_state<G: Game>(
         let mut theirs = Vec::new();
         other.legal_actions(seat, &mut theirs);
         ensure!(theirs == all[seat.index()], "{seat}'s legal actions depend on what it may not know");
+        for action in &theirs {
+            ensure!(
+                other.action_text(seat, action) == state.action_text(seat, action)
+                    && other.clicks(seat, action) == state.clicks(seat, action),
+                "{seat}'s action {action:?} is written or clicked differently depending on what it may not know"
+            );
+        }
     }
     Ok(all)
+}
+
+/// Once a match is over every view shows everything: no hidden piece, and
+/// the same pieces for every seat and spectators.
+fn check_everything_shown<G: Game>(state: &G) -> Result<(), String> {
+    let public = state.view(Viewer::Spectator);
+    ensure!(
+        public.stacks.iter().flat_map(|s| &s.pieces).all(|p| !p.hidden),
+        "a piece is still hidden after the match is over"
+    );
+    for seat in seats(state) {
+        ensure!(
+            state.view(Viewer::Seat(seat)).stacks == public.stacks,
+            "{seat} sees other pieces than the spectators after the match is over"
+        );
+    }
+    Ok(())
 }
 
 /// Per-action checks of deep playouts.

@@ -14,6 +14,7 @@ static GAMES: &[&dyn AnyGame] = &[
     &Registered::<Attraktion>::ENTRY,
     &Registered::<Alva>::ENTRY,
     &Registered::<Dame100>::ENTRY,
+    &Registered::<Tactique>::ENTRY,
 ];
 
 /// Every registered game, in the order the home page lists them.

@@ -7,3 +7,4 @@ pub mod attangle;
 pub mod attraktion;
 pub mod dame100;
 pub mod hex37;
+pub mod tactique;

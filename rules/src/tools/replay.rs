@@ -124,8 +124,11 @@ pub fn describe(state: &dyn AnyMatch) -> String {
                 if outcome.is_draw() { "draw".to_string() } else { format!("{} first", winners.join(" and ")) };
             let _ = write!(out, "over: {result} ({})", outcome.reason);
             if let Some(scores) = &outcome.scores {
-                let scores: Vec<String> =
-                    scores.iter().enumerate().map(|(seat, score)| format!("{} {score}", layout.seats[seat].name)).collect();
+                let scores: Vec<String> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, score)| format!("{} {score}", layout.seats[seat].name))
+                    .collect();
                 let _ = write!(out, ", scores {}", scores.join(", "));
             }
             out.push('\n');

@@ -1,0 +1,419 @@
+//! Tactique, a game of hidden ranks for two: 27 pieces a side on an 8×8
+//! board, arranged in secret; ranks are revealed only in combat, where the
+//! lower rank is demoted or removed; archers shoot at the start of their
+//! side's turn; attacking the opposing Flag wins. It is Tactica's first game
+//! with hidden information: see [`Tactique::view`](crate::Game::view) and
+//! the `resample` module.
+//!
+//! docs/rules/tactique.md states the rules as implemented and every ruling.
+
+mod army;
+mod board;
+mod notation;
+mod play;
+mod resample;
+mod setup;
+mod view;
+
+pub use army::{ARMY_SIZE, Rank, Unit};
+pub use board::{SQUARES, Square};
+pub use notation::TurnText;
+pub use setup::FRONT_ROW_PIECES;
+
+use crate::Seed;
+use crate::chance::Chance;
+use crate::click::Click;
+use crate::error::{NotationError, RulesError};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, Seen, Status, withdraw_two_seats};
+use crate::layout::{Layout, white_or_black};
+use crate::outcome::Outcome;
+use crate::seat::{Seat, SeatSet, Viewer};
+use crate::view::View;
+use serde::{Deserialize, Serialize};
+
+/// White, who sets up on rows 1–4 and moves first.
+pub const WHITE: Seat = Seat(0);
+/// Black, who sets up on rows 5–8.
+pub const BLACK: Seat = Seat(1);
+
+/// Rearrangements (shifts) a seat may make during its set-up, so that the
+/// set-up ends even when actions are chosen at random.
+pub const SHIFTS_PER_SEAT: u8 = 60;
+
+/// The options of a match. `{}` is the standard game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TactiqueOptions {
+    /// The rulebook's variant: a piece demoted in combat (not by an archer)
+    /// changes sides.
+    pub defect: bool,
+}
+
+/// One action. Its JSON form is externally tagged in snake_case:
+/// `{"place":{"cell":"a1","rank":"commander"}}`, `"random"`,
+/// `{"move":{"from":"c2","to":"c5"}}`, `"end_turn"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TactiqueAction {
+    /// Set-up: a piece from the supply onto an empty square of one's half.
+    Place {
+        /// The square.
+        cell: Square,
+        /// The rank.
+        rank: Rank,
+    },
+    /// Set-up: a placed piece to another square of one's half, swapping
+    /// with the own piece there if any.
+    Shift {
+        /// The placed piece.
+        from: Square,
+        /// Its new square.
+        to: Square,
+    },
+    /// Set-up: the whole remaining supply placed at random.
+    Random,
+    /// Set-up: the arrangement is final.
+    Ready,
+    /// A piece moves in a straight line over empty squares.
+    Move {
+        /// Its square.
+        from: Square,
+        /// An empty square in line.
+        to: Square,
+    },
+    /// A piece attacks an orthogonally adjacent opposing piece.
+    Attack {
+        /// The attacker.
+        from: Square,
+        /// The piece attacked.
+        to: Square,
+    },
+    /// After a move that ended next to an opposing piece: no attack.
+    EndTurn,
+}
+
+/// The state of a Tactique match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tactique {
+    options: TactiqueOptions,
+    chance: Chance,
+    board: [Option<Unit>; SQUARES],
+    /// Pieces not yet placed, per seat, counted by rank value.
+    supply: [[u8; 6]; 2],
+    ready: [bool; 2],
+    shifts_left: [u8; 2],
+    /// The squares of each seat's last set-up action, shown only to it.
+    setup_marks: [Vec<Square>; 2],
+    to_move: Seat,
+    /// The square of the piece that moved this turn next to an opposing
+    /// piece, while its owner may still attack from there.
+    charging: Option<Square>,
+    /// The move made this turn, if any.
+    this_move: Option<(Square, Square)>,
+    /// Per seat, the moves of its last two turns, the latest first (`None`
+    /// for a turn without a move).
+    past_moves: [[Option<(Square, Square)>; 2]; 2],
+    /// The squares hit by the volley that began the current turn.
+    volley: Vec<Square>,
+    /// The squares of the current or last turn's actions.
+    marks: Vec<Square>,
+    /// Pieces removed from the board, in order.
+    removed: Vec<Unit>,
+    turns: u32,
+    outcome: Option<Outcome>,
+}
+
+impl Tactique {
+    /// Whether the set-up is over (both seats ready).
+    pub fn playing(&self) -> bool {
+        self.ready.iter().all(|r| *r)
+    }
+
+    /// The piece on `square`.
+    pub fn unit(&self, square: Square) -> Option<Unit> {
+        self.board[square.index()]
+    }
+
+    /// The seat whose turn it is, once play has begun.
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// The squares hit by the archers at the start of the current turn.
+    pub fn volley(&self) -> &[Square] {
+        &self.volley
+    }
+
+    /// The pieces removed so far.
+    pub fn removed(&self) -> &[Unit] {
+        &self.removed
+    }
+
+    /// A match in play with only the given pieces, both set-ups done, and
+    /// `to_move` to act without a volley first: for tests of particular
+    /// situations.
+    pub fn with_pieces(options: &TactiqueOptions, pieces: &[(Square, Seat, Rank)], to_move: Seat) -> Tactique {
+        let mut state = Tactique::new(options, Seed::default()).expect("valid options");
+        for (square, seat, rank) in pieces {
+            state.board[square.index()] = Some(Unit::new(*seat, *rank));
+        }
+        state.supply = [[0; 6]; 2];
+        state.ready = [true; 2];
+        state.to_move = to_move;
+        state
+    }
+
+    /// Whether `seat` may play `action` now, without the reason.
+    fn is_legal(&self, seat: Seat, action: &TactiqueAction) -> bool {
+        if self.playing() { self.play_legal(seat, action) } else { self.setup_legal(seat, action) }
+    }
+
+    fn why_illegal(&self, seat: Seat, action: &TactiqueAction) -> String {
+        let setup_action = matches!(
+            action,
+            TactiqueAction::Place { .. }
+                | TactiqueAction::Shift { .. }
+                | TactiqueAction::Random
+                | TactiqueAction::Ready
+        );
+        match (self.playing(), setup_action) {
+            (true, true) => "the set-up is over".into(),
+            (false, false) => "the set-up is not over".into(),
+            (false, true) => match action {
+                TactiqueAction::Ready => "every piece must be placed first".into(),
+                TactiqueAction::Shift { .. } if self.shifts_left[seat.index()] == 0 => {
+                    "no rearrangements are left".into()
+                }
+                _ => "the arrangement could not be completed: three back rows full, three pieces in the fourth row"
+                    .into(),
+            },
+            (true, false) => match (action, self.charging) {
+                (TactiqueAction::EndTurn, None) => {
+                    "a turn ends by itself unless a move ended next to an opposing piece".into()
+                }
+                (_, Some(square)) => format!("the piece on {square} may attack or the turn end"),
+                _ => "not a legal move or attack".into(),
+            },
+        }
+    }
+
+    /// The seat that acts in a written set-up action: the owner of the half
+    /// it names.
+    fn resolve_one(&self, turn: &TurnText, text: &str) -> Result<(Seat, TactiqueAction), NotationError> {
+        let (seat, action) = match *turn {
+            TurnText::Place { rank, cell } => (cell.half(), TactiqueAction::Place { cell, rank }),
+            TurnText::Shift { from, to } => (from.half(), TactiqueAction::Shift { from, to }),
+            TurnText::Random(seat) => (seat, TactiqueAction::Random),
+            TurnText::Ready(seat) => (seat, TactiqueAction::Ready),
+            TurnText::Move { from, to, .. } => (self.to_move, TactiqueAction::Move { from, to }),
+            TurnText::Attack { from, to } => (self.to_move, TactiqueAction::Attack { from, to }),
+            TurnText::EndTurn => (self.to_move, TactiqueAction::EndTurn),
+        };
+        if self.outcome.is_some() {
+            return Err(NotationError::illegal(text, "the game is over"));
+        }
+        if !self.status().acting().contains(seat) {
+            return Err(NotationError::illegal(text, format!("{} may not act now", white_or_black(seat))));
+        }
+        if !self.is_legal(seat, &action) {
+            return Err(NotationError::illegal(text, self.why_illegal(seat, &action)));
+        }
+        Ok((seat, action))
+    }
+
+    fn text_of(action: &TactiqueAction, seat: Seat) -> TurnText {
+        match *action {
+            TactiqueAction::Place { cell, rank } => TurnText::Place { rank, cell },
+            TactiqueAction::Shift { from, to } => TurnText::Shift { from, to },
+            TactiqueAction::Random => TurnText::Random(seat),
+            TactiqueAction::Ready => TurnText::Ready(seat),
+            TactiqueAction::Move { from, to } => TurnText::Move { from, to, attack: None },
+            TactiqueAction::Attack { from, to } => TurnText::Attack { from, to },
+            TactiqueAction::EndTurn => TurnText::EndTurn,
+        }
+    }
+}
+
+impl Game for Tactique {
+    type Options = TactiqueOptions;
+    type Action = TactiqueAction;
+    type Notation = TurnText;
+
+    const INFO: GameInfo = GameInfo {
+        id: "tactique",
+        name: "Tactique",
+        summary: "A battle of hidden ranks for two. Arrange 27 pieces in secret, then advance: ranks are \
+                  revealed only in combat, where the lower rank is demoted or removed, and archers shoot \
+                  unseen at the start of each turn. Capture the opposing Flag.",
+        min_seats: 2,
+        max_seats: 2,
+    };
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            key: "defect".into(),
+            label: "Demoted pieces change sides".into(),
+            choices: vec![
+                OptionChoice { value: false.into(), label: "No: the standard rules".into() },
+                OptionChoice {
+                    value: true.into(),
+                    label: "Yes: a piece demoted in combat joins the victor (the rulebook's variant)".into(),
+                },
+            ],
+            default: false.into(),
+        }]
+    }
+
+    fn new(options: &TactiqueOptions, seed: Seed) -> Result<Tactique, RulesError> {
+        Ok(Tactique {
+            options: options.clone(),
+            chance: Chance::new(seed),
+            board: [None; SQUARES],
+            supply: [setup::full_supply(); 2],
+            ready: [false; 2],
+            shifts_left: [SHIFTS_PER_SEAT; 2],
+            setup_marks: [Vec::new(), Vec::new()],
+            to_move: WHITE,
+            charging: None,
+            this_move: None,
+            past_moves: [[None; 2]; 2],
+            volley: Vec::new(),
+            marks: Vec::new(),
+            removed: Vec::new(),
+            turns: 0,
+            outcome: None,
+        })
+    }
+
+    fn options(&self) -> &TactiqueOptions {
+        &self.options
+    }
+
+    fn layout(&self) -> Layout {
+        board::layout()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn status(&self) -> Status {
+        match &self.outcome {
+            Some(outcome) => Status::Over(outcome.clone()),
+            None if self.playing() => Status::Acting(SeatSet::only(self.to_move)),
+            None => Status::Acting([WHITE, BLACK].into_iter().filter(|s| !self.ready[s.index()]).collect()),
+        }
+    }
+
+    fn turn(&self) -> u32 {
+        self.turns
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<TactiqueAction>) {
+        if seat.index() >= 2 {
+            return;
+        }
+        if self.playing() {
+            self.play_actions(seat, out);
+        } else {
+            self.setup_actions(seat, out);
+        }
+    }
+
+    fn check(&self, seat: Seat, action: &TactiqueAction) -> Result<(), RulesError> {
+        if seat.index() >= 2 {
+            return Err(RulesError::NoSuchSeat(seat));
+        }
+        match self.status() {
+            Status::Over(_) => Err(RulesError::MatchOver),
+            Status::Acting(seats) if !seats.contains(seat) => Err(RulesError::NotYourTurn(seat)),
+            Status::Acting(_) if self.is_legal(seat, action) => Ok(()),
+            Status::Acting(_) => Err(RulesError::Illegal(self.why_illegal(seat, action))),
+        }
+    }
+
+    fn play(&mut self, seat: Seat, action: &TactiqueAction) {
+        if self.playing() {
+            self.play_turn_action(seat, action);
+        } else {
+            self.play_setup(seat, action);
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.view_for(viewer)
+    }
+
+    fn describe_for(&self, seat: Seat, action: &TactiqueAction, viewer: Viewer) -> Seen {
+        self.describe(seat, action, viewer)
+    }
+
+    fn clicks(&self, _seat: Seat, action: &TactiqueAction) -> Vec<Click> {
+        match *action {
+            TactiqueAction::Place { cell, rank } => vec![Click::Cell(cell.cell()), Click::choice(rank.choice())],
+            TactiqueAction::Shift { from, to }
+            | TactiqueAction::Move { from, to }
+            | TactiqueAction::Attack { from, to } => vec![Click::Cell(from.cell()), Click::Cell(to.cell())],
+            TactiqueAction::Random => vec![Click::choice("random")],
+            TactiqueAction::Ready => vec![Click::choice("ready")],
+            TactiqueAction::EndTurn => vec![Click::choice("end turn")],
+        }
+    }
+
+    fn action_text(&self, seat: Seat, action: &TactiqueAction) -> String {
+        Tactique::text_of(action, seat).to_string()
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<TactiqueAction, NotationError> {
+        let turn: TurnText = text.parse()?;
+        if let TurnText::Move { attack: Some(_), .. } = turn {
+            return Err(NotationError::syntax(text, "a charge is two actions: the move, then the attack"));
+        }
+        let (actor, action) = self.resolve_one(&turn, text)?;
+        if actor != seat {
+            return Err(NotationError::illegal(text, format!("that is {}'s action", white_or_black(actor))));
+        }
+        Ok(action)
+    }
+
+    fn resolve(&self, turn: &TurnText) -> Result<Vec<(Seat, TactiqueAction)>, NotationError> {
+        let text = turn.to_string();
+        let first = self.resolve_one(turn, &text)?;
+        let mut actions = vec![first];
+        if let (TurnText::Move { attack, .. }, (seat, action)) = (turn, first) {
+            let mut after = self.clone();
+            after.play(seat, &action);
+            let next = match attack {
+                Some(target) => Some(TactiqueAction::Attack { from: after.charging.unwrap_or(*target), to: *target }),
+                None => after.charging.map(|_| TactiqueAction::EndTurn),
+            };
+            if let Some(next) = next {
+                if !after.is_legal(seat, &next) {
+                    return Err(NotationError::illegal(&text, "the move does not end next to the piece attacked"));
+                }
+                actions.push((seat, next));
+            }
+        }
+        Ok(actions)
+    }
+
+    fn notate(&self, turn: &[(Seat, TactiqueAction)]) -> TurnText {
+        let Some((seat, first)) = turn.first() else { return TurnText::EndTurn };
+        let mut text = Tactique::text_of(first, *seat);
+        if let (TurnText::Move { attack, .. }, Some((_, TactiqueAction::Attack { to, .. }))) = (&mut text, turn.get(1))
+        {
+            *attack = Some(*to);
+        }
+        text
+    }
+
+    fn withdraw(&mut self, seat: Seat, reason: &str) {
+        if self.outcome.is_none() {
+            self.outcome = Some(withdraw_two_seats(seat, reason));
+        }
+    }
+
+    fn resample(&self, viewer: Seat, seed: Seed) -> Tactique {
+        self.resampled(viewer, seed)
+    }
+}

@@ -1,0 +1,804 @@
+//! Tactique: one test per rulebook passage (docs/rules/tactique.md quotes
+//! them), and the hidden-information promises: what each seat and the
+//! spectators may see, and that resampling keeps it.
+
+use rules::conformance::{ConformanceConfig, run};
+use rules::games::tactique::{
+    ARMY_SIZE, BLACK, Rank, SHIFTS_PER_SEAT, Square, Tactique, TactiqueAction, TactiqueOptions, TurnText, WHITE,
+};
+use rules::view::{Piece, View};
+use rules::{Chance, Game, RulesError, Seat, SeatSet, Seed, Seen, Status, Viewer};
+use std::collections::HashSet;
+
+const W: Seat = WHITE;
+const B: Seat = BLACK;
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn start() -> Tactique {
+    Tactique::new(&TactiqueOptions::default(), Seed::from_u64(7)).unwrap()
+}
+
+/// A match in play with only these pieces; `to_move` acts first.
+fn position(pieces: &[(&str, Seat, Rank)], to_move: Seat) -> Tactique {
+    position_with(&TactiqueOptions::default(), pieces, to_move)
+}
+
+fn position_with(options: &TactiqueOptions, pieces: &[(&str, Seat, Rank)], to_move: Seat) -> Tactique {
+    let pieces: Vec<(Square, Seat, Rank)> = pieces.iter().map(|(s, seat, r)| (sq(s), *seat, *r)).collect();
+    Tactique::with_pieces(options, &pieces, to_move)
+}
+
+fn legal(state: &Tactique, seat: Seat) -> Vec<TactiqueAction> {
+    let mut out = Vec::new();
+    state.legal_actions(seat, &mut out);
+    out
+}
+
+fn mv(from: &str, to: &str) -> TactiqueAction {
+    TactiqueAction::Move { from: sq(from), to: sq(to) }
+}
+
+fn attack(from: &str, to: &str) -> TactiqueAction {
+    TactiqueAction::Attack { from: sq(from), to: sq(to) }
+}
+
+fn place(cell: &str, rank: Rank) -> TactiqueAction {
+    TactiqueAction::Place { cell: sq(cell), rank }
+}
+
+/// What `viewer` sees on `square`.
+fn seen(state: &Tactique, viewer: Viewer, square: &str) -> Option<Piece> {
+    let view = state.view(viewer);
+    let cell = sq(square).cell();
+    view.stacks.iter().find(|s| s.cell == cell).map(|s| s.pieces[0].clone())
+}
+
+fn known(owner: Seat, kind: &str) -> Option<Piece> {
+    Some(Piece::of_kind(owner, kind))
+}
+
+fn hidden(owner: Seat, kind: Option<&str>) -> Option<Piece> {
+    Some(Piece { owner, kind: kind.map(str::to_string), hidden: true })
+}
+
+fn winner(state: &Tactique) -> Option<SeatSet> {
+    state.status().outcome().map(rules::Outcome::first_place)
+}
+
+/// Black's squares from the back: rows 8, 7 and 6 full, then c5, d5, e5,
+/// with the army in rulebook order (Commanders first, the Flag last).
+fn black_arrangement() -> Vec<(Square, Rank)> {
+    let mut squares: Vec<Square> =
+        (0..3u8).flat_map(|r| (0..8u8).map(move |c| Square::new(c, 7 - r).unwrap())).collect();
+    squares.extend(["c5", "d5", "e5"].map(sq));
+    squares.into_iter().zip(Rank::army()).collect()
+}
+
+/// Both seats place their pieces at random and say ready.
+fn random_start(seed: u64) -> Tactique {
+    let mut state = Tactique::new(&TactiqueOptions::default(), Seed::from_u64(seed)).unwrap();
+    for action in [TactiqueAction::Random, TactiqueAction::Ready] {
+        for seat in [W, B] {
+            state.apply(seat, &action).unwrap();
+        }
+    }
+    state
+}
+
+// --- The set-up -----------------------------------------------------------
+
+#[test]
+fn each_player_starts_with_twenty_seven_pieces_the_flag_included() {
+    let mut state = start();
+    assert_eq!(state.to_place(W), ARMY_SIZE);
+    let ranks: HashSet<Rank> = legal(&state, W)
+        .iter()
+        .filter_map(|a| match a {
+            TactiqueAction::Place { rank, .. } => Some(*rank),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ranks.len(), 6, "every rank, the Flag included, can be placed");
+    state.apply(W, &TactiqueAction::Random).unwrap();
+    let mut counts = [0; 6];
+    for s in Square::all() {
+        if let Some(unit) = state.unit(s).filter(|u| u.owner == W) {
+            counts[unit.rank().value() as usize] += 1;
+        }
+    }
+    assert_eq!(counts, [1, 4, 8, 8, 4, 2], "Flag, 4 Archers, 8 Infantry, 8 Pikemen, 4 Cavalrymen, 2 Commanders");
+}
+
+#[test]
+fn the_three_back_rows_are_filled_and_the_fourth_row_holds_three_pieces() {
+    let mut state = start();
+    for cell in ["a4", "e4", "h4"] {
+        state.apply(W, &place(cell, Rank::Infantry)).unwrap();
+    }
+    assert!(matches!(state.apply(W, &place("b4", Rank::Infantry)), Err(RulesError::Illegal(_))));
+    assert!(!legal(&state, W).iter().any(|a| matches!(a, TactiqueAction::Place { cell, .. } if cell.is_front_row())));
+    state.apply(W, &place("a1", Rank::Flag)).unwrap();
+    let shift_to_front = TactiqueAction::Shift { from: sq("a1"), to: sq("b4") };
+    assert!(state.check(W, &shift_to_front).is_err(), "a fourth piece may not be shifted into the fourth row");
+    assert!(state.check(W, &TactiqueAction::Shift { from: sq("a4"), to: sq("b4") }).is_ok(), "within the row");
+    assert!(state.check(W, &TactiqueAction::Ready).is_err(), "ready only once every piece is placed");
+    state.apply(W, &TactiqueAction::Random).unwrap();
+    for s in Square::all().filter(|s| s.half() == W) {
+        if !s.is_front_row() {
+            assert!(state.unit(s).is_some(), "{s} is filled");
+        }
+    }
+    assert_eq!(Square::all().filter(|s| s.half() == W && s.is_front_row() && state.unit(*s).is_some()).count(), 3);
+    assert_eq!(state.unit(sq("a1")).unwrap().rank(), Rank::Flag, "random keeps what was placed");
+    assert_eq!(legal(&state, W).last(), Some(&TactiqueAction::Ready));
+}
+
+#[test]
+fn both_players_arrange_at_the_same_time_and_in_secret() {
+    let mut state = start();
+    assert_eq!(state.status(), Status::Acting(SeatSet::only(W).with(B)));
+    let action = place("d2", Rank::Commander);
+    assert_eq!(state.describe_for(W, &action, Viewer::Seat(W)), Seen::All);
+    assert_eq!(state.describe_for(W, &action, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
+    assert_eq!(state.describe_for(W, &action, Viewer::Spectator), Seen::Only("arranges a piece".into()));
+    let shift = TactiqueAction::Shift { from: sq("d2"), to: sq("d3") };
+    state.apply(W, &action).unwrap();
+    assert_eq!(state.describe_for(W, &shift, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
+    assert_eq!(state.describe_for(W, &TactiqueAction::Random, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
+    assert_eq!(seen(&state, Viewer::Seat(W), "d2"), known(W, "5"));
+    assert_eq!(seen(&state, Viewer::Seat(B), "d2"), None, "the divider hides even where pieces stand");
+    assert_eq!(seen(&state, Viewer::Spectator, "d2"), None);
+    assert_eq!(state.view(Viewer::Seat(B)).marks, Vec::<u16>::new());
+    state.apply(B, &TactiqueAction::Random).unwrap();
+    state.apply(B, &TactiqueAction::Ready).unwrap();
+    assert_eq!(state.describe_for(B, &TactiqueAction::Ready, Viewer::Seat(W)), Seen::All);
+    assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "a ready seat leaves the acting set");
+    assert!(legal(&state, B).is_empty(), "a ready arrangement is locked");
+    assert_eq!(state.view(Viewer::Seat(W)).stacks.len(), 1, "still nothing of Black's arrangement");
+    state.apply(W, &TactiqueAction::Random).unwrap();
+    state.apply(W, &TactiqueAction::Ready).unwrap();
+    assert!(state.playing());
+    assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "White moves first");
+    let view = state.view(Viewer::Seat(B));
+    assert_eq!(view.stacks.len(), 2 * ARMY_SIZE - state.removed().len());
+    assert_eq!(seen(&state, Viewer::Seat(B), "d2"), hidden(W, None), "ranks stay hidden in play");
+}
+
+#[test]
+fn set_up_actions_are_written_so_that_the_seat_can_be_told() {
+    let mut state = start();
+    let texts = [
+        (W, place("a1", Rank::Commander), "place Commander 5 a1"),
+        (B, place("h8", Rank::Archer), "place Archer A h8"),
+        (W, TactiqueAction::Random, "White: random"),
+        (B, TactiqueAction::Random, "Black: random"),
+        (W, TactiqueAction::Shift { from: sq("a1"), to: sq("b1") }, "shift a1-b1"),
+        (W, TactiqueAction::Ready, "White: ready"),
+    ];
+    for (seat, action, text) in texts {
+        assert_eq!(state.action_text(seat, &action), text);
+        let turn: TurnText = text.parse().unwrap();
+        assert_eq!(state.resolve(&turn).unwrap(), vec![(seat, action)], "{text}");
+        state.apply(seat, &action).unwrap();
+    }
+    assert!(state.parse_action(B, "place Commander 5 a1").is_err(), "a1 is White's");
+}
+
+#[test]
+fn rearrangements_during_the_set_up_are_limited_so_that_it_ends() {
+    let mut state = start();
+    state.apply(W, &TactiqueAction::Random).unwrap();
+    let shifts = |s: &Tactique| legal(s, W).iter().filter(|a| matches!(a, TactiqueAction::Shift { .. })).count();
+    assert!(shifts(&state) > 100);
+    for _ in 0..SHIFTS_PER_SEAT {
+        let shift = *legal(&state, W).iter().find(|a| matches!(a, TactiqueAction::Shift { .. })).unwrap();
+        state.apply(W, &shift).unwrap();
+    }
+    assert_eq!(state.shifts_left(W), 0);
+    assert_eq!(shifts(&state), 0);
+    assert_eq!(legal(&state, W), vec![TactiqueAction::Ready]);
+}
+
+#[test]
+fn swapping_two_pieces_of_the_same_rank_is_not_offered() {
+    let mut state = start();
+    state.apply(W, &place("a1", Rank::Pikeman)).unwrap();
+    state.apply(W, &place("b1", Rank::Pikeman)).unwrap();
+    state.apply(W, &place("c1", Rank::Flag)).unwrap();
+    let actions = legal(&state, W);
+    assert!(!actions.contains(&TactiqueAction::Shift { from: sq("a1"), to: sq("b1") }));
+    assert!(actions.contains(&TactiqueAction::Shift { from: sq("a1"), to: sq("c1") }));
+}
+
+#[test]
+fn a_seats_view_and_legal_actions_do_not_depend_on_the_opponents_arrangement() {
+    let first = black_arrangement();
+    let mut second = first.clone();
+    // The Commander on a8 and the Pikeman on g8 trade places.
+    let (a8, g8) = (
+        first.iter().position(|(s, _)| *s == sq("a8")).unwrap(),
+        first.iter().position(|(s, _)| *s == sq("g8")).unwrap(),
+    );
+    assert_eq!((first[a8].1, first[g8].1), (Rank::Commander, Rank::Pikeman));
+    second[a8].1 = Rank::Pikeman;
+    second[g8].1 = Rank::Commander;
+    let mut one = Tactique::new(&TactiqueOptions::default(), Seed::from_u64(3)).unwrap();
+    let mut two = one.clone();
+    let same = |one: &Tactique, two: &Tactique, when: &str| {
+        assert_eq!(one.view(Viewer::Seat(W)), two.view(Viewer::Seat(W)), "White's view {when}");
+        assert_eq!(one.view(Viewer::Spectator), two.view(Viewer::Spectator), "the spectators' view {when}");
+        assert_eq!(legal(one, W), legal(two, W), "White's legal actions {when}");
+        if one.playing() {
+            assert_eq!(legal(one, B), legal(two, B), "Black's legal actions {when}: positions are the same");
+        }
+    };
+    one.apply(W, &TactiqueAction::Random).unwrap();
+    two.apply(W, &TactiqueAction::Random).unwrap();
+    for i in 0..first.len() {
+        one.apply(B, &TactiqueAction::Place { cell: first[i].0, rank: first[i].1 }).unwrap();
+        two.apply(B, &TactiqueAction::Place { cell: second[i].0, rank: second[i].1 }).unwrap();
+        same(&one, &two, &format!("after Black's placement {i}"));
+    }
+    for seat in [B, W] {
+        one.apply(seat, &TactiqueAction::Ready).unwrap();
+        two.apply(seat, &TactiqueAction::Ready).unwrap();
+    }
+    same(&one, &two, "when play begins");
+    assert_ne!(one.view(Viewer::Seat(B)), two.view(Viewer::Seat(B)), "Black sees its own ranks");
+    for turn in 0..16 {
+        let Status::Acting(acting) = one.status() else { break };
+        let seat = acting.first().unwrap();
+        let actions = legal(&one, seat);
+        let action = *actions
+            .iter()
+            .find(|a| matches!(a, TactiqueAction::EndTurn))
+            .or_else(|| actions.iter().rev().find(|a| matches!(a, TactiqueAction::Move { .. })))
+            .unwrap();
+        for (state, viewer) in [(&one, Viewer::Seat(W)), (&two, Viewer::Seat(W))] {
+            assert_eq!(state.describe_for(seat, &action, viewer), one.describe_for(seat, &action, Viewer::Seat(W)));
+        }
+        one.apply(seat, &action).unwrap();
+        two.apply(seat, &action).unwrap();
+        same(&one, &two, &format!("after action {turn}"));
+    }
+}
+
+// --- Moving ---------------------------------------------------------------
+
+#[test]
+fn pieces_move_any_number_of_empty_squares_forward_backward_or_sideways() {
+    let state = position(
+        &[("d4", W, Rank::Infantry), ("d7", W, Rank::Pikeman), ("f4", B, Rank::Infantry), ("h8", B, Rank::Flag)],
+        W,
+    );
+    let targets: HashSet<String> = legal(&state, W)
+        .iter()
+        .filter_map(|a| match a {
+            TactiqueAction::Move { from, to } if *from == sq("d4") => Some(to.to_string()),
+            _ => None,
+        })
+        .collect();
+    let expected: HashSet<String> = ["d1", "d2", "d3", "d5", "d6", "a4", "b4", "c4", "e4"].map(String::from).into();
+    assert_eq!(targets, expected, "no diagonals, no jumping over d7 or f4, no landing on them");
+    assert!(state.check(W, &mv("d4", "e5")).is_err());
+    assert!(state.check(W, &mv("d4", "g4")).is_err(), "f4 is in the way");
+}
+
+#[test]
+fn the_flag_never_moves() {
+    let state = position(&[("d4", W, Rank::Flag), ("a1", W, Rank::Infantry), ("d5", B, Rank::Infantry)], W);
+    assert!(legal(&state, W).iter().all(
+        |a| !matches!(a, TactiqueAction::Move { from, .. } | TactiqueAction::Attack { from, .. } if *from == sq("d4"))
+    ));
+    assert!(state.check(W, &attack("d4", "d5")).is_err(), "nor does it attack");
+}
+
+#[test]
+fn a_piece_may_not_move_back_and_forth_between_the_same_two_squares_in_three_consecutive_turns() {
+    let mut state = position(
+        &[("d2", W, Rank::Cavalryman), ("a1", W, Rank::Infantry), ("h8", B, Rank::Infantry), ("a8", B, Rank::Flag)],
+        W,
+    );
+    state.apply(W, &mv("d2", "d3")).unwrap();
+    state.apply(B, &mv("h8", "h7")).unwrap();
+    state.apply(W, &mv("d3", "d2")).unwrap();
+    state.apply(B, &mv("h7", "h6")).unwrap();
+    assert!(matches!(state.check(W, &mv("d2", "d3")), Err(RulesError::Illegal(_))), "a third time between d2 and d3");
+    assert!(!legal(&state, W).contains(&mv("d2", "d3")));
+    assert!(legal(&state, W).contains(&mv("d2", "d4")), "another square is fine");
+    // Another piece's move in between breaks the sequence.
+    let mut state = position(
+        &[("d2", W, Rank::Cavalryman), ("a1", W, Rank::Infantry), ("h8", B, Rank::Infantry), ("a8", B, Rank::Flag)],
+        W,
+    );
+    for (seat, action) in [
+        (W, mv("d2", "d3")),
+        (B, mv("h8", "h7")),
+        (W, mv("d3", "d2")),
+        (B, mv("h7", "h6")),
+        (W, mv("a1", "a2")),
+        (B, mv("h6", "h5")),
+    ] {
+        state.apply(seat, &action).unwrap();
+    }
+    assert!(legal(&state, W).contains(&mv("d2", "d3")));
+}
+
+#[test]
+fn a_charge_moves_a_piece_next_to_an_opposing_one_and_attacks_it_in_the_same_turn() {
+    let pieces =
+        [("d2", W, Rank::Cavalryman), ("a1", W, Rank::Infantry), ("d6", B, Rank::Infantry), ("h8", B, Rank::Infantry)];
+    let mut state = position(&pieces, W);
+    state.apply(W, &mv("d2", "d5")).unwrap();
+    assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "the turn goes on");
+    assert_eq!(legal(&state, W), vec![attack("d5", "d6"), TactiqueAction::EndTurn]);
+    assert_eq!(state.turn(), 0);
+    let before = state.clone();
+    state.apply(W, &attack("d5", "d6")).unwrap();
+    assert_eq!(state.turn(), 1);
+    assert_eq!(state.unit(sq("d6")).unwrap().kind(), "1D");
+    let start = position(&pieces, W);
+    let turn = [(W, mv("d2", "d5")), (W, attack("d5", "d6"))];
+    assert_eq!(start.notate(&turn).to_string(), "d2-d5xd6");
+    assert_eq!(start.resolve(&"d2-d5xd6".parse().unwrap()).unwrap(), turn.to_vec());
+    assert_eq!(
+        start.resolve(&"d2-d5".parse().unwrap()).unwrap(),
+        vec![(W, mv("d2", "d5")), (W, TactiqueAction::EndTurn)]
+    );
+    assert_eq!(start.resolve(&"d2-d4".parse().unwrap()).unwrap(), vec![(W, mv("d2", "d4"))], "not next to d6");
+    assert!(start.resolve(&"d2-d4xd5".parse().unwrap()).is_err());
+    assert_eq!(before.action_text(W, &TactiqueAction::EndTurn), "end turn");
+    assert_eq!(before.parse_action(W, "end turn").unwrap(), TactiqueAction::EndTurn);
+    let mut ended = before.clone();
+    ended.apply(W, &TactiqueAction::EndTurn).unwrap();
+    assert_eq!(ended.status(), Status::Acting(SeatSet::only(B)));
+}
+
+#[test]
+fn a_move_that_ends_away_from_opposing_pieces_ends_the_turn() {
+    let mut state = position(&[("d2", W, Rank::Cavalryman), ("d6", B, Rank::Infantry)], W);
+    state.apply(W, &mv("d2", "d4")).unwrap();
+    assert_eq!(state.status(), Status::Acting(SeatSet::only(B)));
+}
+
+// --- Combat ---------------------------------------------------------------
+
+fn duel(attacker: Rank, defender: Rank) -> Tactique {
+    let mut state =
+        position(&[("d4", W, attacker), ("a1", W, Rank::Infantry), ("d5", B, defender), ("h8", B, Rank::Infantry)], W);
+    state.apply(W, &attack("d4", "d5")).unwrap();
+    state
+}
+
+#[test]
+fn the_lower_rank_is_demoted_one_rank_and_stays_where_it_was() {
+    let state = duel(Rank::Cavalryman, Rank::Pikeman);
+    assert_eq!(state.unit(sq("d5")).unwrap().kind(), "2D", "a demoted Pikeman is now rank 2");
+    assert_eq!(state.unit(sq("d5")).unwrap().owner, B);
+    assert_eq!(state.unit(sq("d4")).unwrap().kind(), "4", "the attacker stays: the square is not free");
+}
+
+#[test]
+fn when_the_defender_wins_the_attacker_is_demoted_and_the_defender_stays() {
+    let state = duel(Rank::Infantry, Rank::Commander);
+    assert_eq!(state.unit(sq("d4")).unwrap().kind(), "1D");
+    assert_eq!(state.unit(sq("d5")).unwrap().kind(), "5");
+}
+
+#[test]
+fn a_demoted_piece_or_an_archer_that_loses_is_removed_and_the_winning_attacker_moves_in() {
+    let mut state = duel(Rank::Commander, Rank::Pikeman);
+    state.apply(B, &mv("h8", "h7")).unwrap();
+    state.apply(W, &attack("d4", "d5")).unwrap();
+    assert_eq!(state.unit(sq("d4")), None);
+    assert_eq!(state.unit(sq("d5")).unwrap().kind(), "5", "the Commander moved into the square");
+    let state = duel(Rank::Infantry, Rank::Archer);
+    assert_eq!(state.unit(sq("d5")).unwrap().kind(), "2");
+    assert_eq!(state.unit(sq("d5")).unwrap().owner, W);
+    assert_eq!(state.removed().len(), 1);
+}
+
+#[test]
+fn pieces_of_the_same_rank_are_both_removed_without_demotion() {
+    let state = duel(Rank::Pikeman, Rank::Pikeman);
+    assert_eq!((state.unit(sq("d4")), state.unit(sq("d5"))), (None, None));
+    assert_eq!(state.removed().len(), 2);
+}
+
+#[test]
+fn combat_reveals_both_ranks_to_both_players_and_nothing_to_spectators() {
+    let before = position(
+        &[("d4", W, Rank::Cavalryman), ("a1", W, Rank::Infantry), ("d5", B, Rank::Pikeman), ("h8", B, Rank::Infantry)],
+        W,
+    );
+    let action = attack("d4", "d5");
+    for seat in [W, B] {
+        assert_eq!(before.describe_for(W, &action, Viewer::Seat(seat)), Seen::Only("d4xd5 (4 vs 3)".into()));
+    }
+    assert_eq!(before.describe_for(W, &action, Viewer::Spectator), Seen::All);
+    assert_eq!(seen(&before, Viewer::Seat(B), "d4"), hidden(W, None));
+    let state = duel(Rank::Cavalryman, Rank::Pikeman);
+    assert_eq!(seen(&state, Viewer::Seat(B), "d4"), known(W, "4"));
+    assert_eq!(seen(&state, Viewer::Seat(W), "d5"), known(B, "2D"));
+    assert_eq!(seen(&state, Viewer::Seat(W), "h8"), hidden(B, None));
+    assert_eq!(seen(&state, Viewer::Spectator, "d4"), hidden(W, None));
+    assert_eq!(seen(&state, Viewer::Spectator, "d5"), hidden(B, Some("D")), "demotion is public, the rank is not");
+    assert_eq!(
+        seen(&state, Viewer::Seat(Seat(5)), "d5"),
+        hidden(B, Some("D")),
+        "a seat not at the table is a spectator"
+    );
+    // The revealed rank is tracked as the piece moves on.
+    let mut state = state;
+    state.apply(B, &mv("d5", "d6")).unwrap();
+    assert_eq!(seen(&state, Viewer::Seat(W), "d6"), known(B, "2D"));
+}
+
+#[test]
+fn the_first_player_to_attack_the_opposing_flag_captures_it_and_wins() {
+    let state = duel(Rank::Archer, Rank::Flag);
+    assert_eq!(winner(&state), Some(SeatSet::only(W)));
+    assert!(state.status().outcome().unwrap().reason.contains("Flag"));
+    assert_eq!(state.unit(sq("d5")).unwrap().owner, W);
+    assert!(legal(&state, B).is_empty());
+}
+
+// --- Archers --------------------------------------------------------------
+
+/// Black's archer on d6 and White pieces around it; White ends a turn.
+fn volley_position() -> Tactique {
+    let mut state = position(
+        &[
+            ("d6", B, Rank::Archer),
+            ("h8", B, Rank::Flag),
+            ("d4", W, Rank::Pikeman),
+            ("c5", W, Rank::Infantry),
+            ("b6", W, Rank::Archer),
+            ("d5", W, Rank::Cavalryman),
+            ("e4", W, Rank::Commander),
+            ("a1", W, Rank::Infantry),
+        ],
+        W,
+    );
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    state
+}
+
+#[test]
+fn archers_shoot_two_squares_away_orthogonally_or_one_diagonally_before_their_side_acts() {
+    let state = volley_position();
+    assert_eq!(state.volley(), &[sq("d4"), sq("c5"), sq("b6")]);
+    assert_eq!(state.unit(sq("d4")).unwrap().kind(), "2D", "two squares below");
+    assert_eq!(state.unit(sq("c5")).unwrap().kind(), "1D", "one square diagonally");
+    assert_eq!(state.unit(sq("b6")), None, "an undemoted Archer hit is removed");
+    assert_eq!(state.unit(sq("d5")).unwrap().kind(), "4", "never an orthogonally adjacent piece");
+    assert_eq!(state.unit(sq("e4")).unwrap().kind(), "5", "a knight's jump away is out of reach");
+    assert_eq!(state.status(), Status::Acting(SeatSet::only(B)), "the volley came before Black acts");
+    assert!(state.view(Viewer::Spectator).prompt.contains("archers hit d4, c5 and b6"));
+}
+
+#[test]
+fn a_hit_reveals_neither_the_rank_nor_the_shooter() {
+    let state = position(
+        &[("d6", B, Rank::Archer), ("h8", B, Rank::Flag), ("d4", W, Rank::Pikeman), ("a1", W, Rank::Infantry)],
+        W,
+    );
+    for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
+        assert_eq!(state.describe_for(W, &mv("a1", "a2"), viewer), Seen::Only("a1-a2; archers hit d4".into()));
+    }
+    let mut state = state;
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    assert_eq!(seen(&state, Viewer::Seat(B), "d4"), hidden(W, Some("D")), "the shooter does not learn the rank");
+    assert_eq!(seen(&state, Viewer::Seat(W), "d6"), hidden(B, None), "nor the target where the archer is");
+    assert_eq!(seen(&state, Viewer::Seat(W), "d4"), known(W, "2D"));
+}
+
+#[test]
+fn archers_never_shoot_the_flag_so_the_shooter_learns_where_it_is() {
+    let mut state = position(
+        &[("d6", B, Rank::Archer), ("h8", B, Rank::Flag), ("d4", W, Rank::Flag), ("a1", W, Rank::Infantry)],
+        W,
+    );
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    assert!(state.volley().is_empty());
+    assert_eq!(seen(&state, Viewer::Seat(B), "d4"), known(W, "F"));
+    assert_eq!(seen(&state, Viewer::Spectator, "d4"), hidden(W, None));
+}
+
+#[test]
+fn a_piece_hit_by_two_archers_is_demoted_twice_and_so_removed() {
+    let mut state = position(
+        &[
+            ("d6", B, Rank::Archer),
+            ("f4", B, Rank::Archer),
+            ("h8", B, Rank::Flag),
+            ("d4", W, Rank::Commander),
+            ("a1", W, Rank::Infantry),
+        ],
+        W,
+    );
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    assert_eq!(state.volley(), &[sq("d4")]);
+    assert_eq!(state.unit(sq("d4")), None);
+}
+
+#[test]
+fn a_demoted_piece_hit_by_an_archer_is_removed() {
+    let mut state = position(
+        &[("d6", B, Rank::Archer), ("h8", B, Rank::Flag), ("d4", W, Rank::Infantry), ("a1", W, Rank::Infantry)],
+        W,
+    );
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    assert_eq!(state.unit(sq("d4")).unwrap().kind(), "1D");
+    state.apply(B, &mv("d6", "e6")).unwrap();
+    state.apply(W, &mv("a2", "a1")).unwrap();
+    assert_eq!(state.unit(sq("d4")).unwrap().kind(), "1D", "e6 does not reach d4");
+    state.apply(B, &mv("e6", "d6")).unwrap();
+    state.apply(W, &mv("a1", "a3")).unwrap();
+    assert_eq!(state.unit(sq("d4")), None, "the second hit removes the demoted Infantry");
+}
+
+#[test]
+fn a_demoted_piece_of_rank_one_is_not_an_archer_and_does_not_shoot() {
+    let mut state = position(
+        &[
+            ("d6", B, Rank::Infantry),
+            ("h8", B, Rank::Flag),
+            ("d7", W, Rank::Pikeman),
+            ("d4", W, Rank::Infantry),
+            ("a1", W, Rank::Infantry),
+        ],
+        W,
+    );
+    state.apply(W, &attack("d7", "d6")).unwrap();
+    assert_eq!(state.unit(sq("d6")).unwrap().kind(), "1D");
+    assert!(state.volley().is_empty());
+    assert_eq!(state.unit(sq("d4")).unwrap().kind(), "2");
+}
+
+#[test]
+fn archers_resolve_when_both_set_ups_are_done_before_white_acts() {
+    let mut state = Tactique::new(&TactiqueOptions::default(), Seed::from_u64(11)).unwrap();
+    state.apply(B, &TactiqueAction::Random).unwrap();
+    state.apply(B, &TactiqueAction::Ready).unwrap();
+    // White: an Archer on d3 faces Black's piece on d5.
+    let black_front: Vec<Square> =
+        Square::all().filter(|s| s.half() == B && s.is_front_row() && state.unit(*s).is_some()).collect();
+    let target = black_front[0];
+    let archer_square = target.offset(0, -2).unwrap();
+    state.apply(W, &TactiqueAction::Place { cell: archer_square, rank: Rank::Archer }).unwrap();
+    state.apply(W, &TactiqueAction::Random).unwrap();
+    let describe = state.describe_for(W, &TactiqueAction::Ready, Viewer::Spectator);
+    state.apply(W, &TactiqueAction::Ready).unwrap();
+    assert!(state.volley().contains(&target), "{:?}", state.volley());
+    match describe {
+        Seen::Only(text) => {
+            assert!(text.starts_with("White: ready; archers hit") && text.contains(&target.to_string()));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+// --- The end --------------------------------------------------------------
+
+#[test]
+fn a_player_who_can_neither_move_nor_attack_loses() {
+    let mut state = position(&[("a1", W, Rank::Infantry), ("h8", B, Rank::Flag), ("c8", W, Rank::Flag)], W);
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    assert_eq!(winner(&state), Some(SeatSet::only(W)));
+    assert!(state.status().outcome().unwrap().reason.contains("neither move nor attack"));
+}
+
+#[test]
+fn once_the_match_is_over_every_view_shows_everything() {
+    let mut state = random_start(5);
+    state.withdraw(W, "resigned");
+    let public = state.view(Viewer::Spectator);
+    assert_eq!(public.stacks, state.view(Viewer::Seat(W)).stacks);
+    assert_eq!(public.stacks, state.view(Viewer::Seat(B)).stacks);
+    assert!(public.stacks.iter().all(|s| !s.pieces[0].hidden && s.pieces[0].kind.is_some()));
+    assert_eq!(winner(&state), Some(SeatSet::only(B)));
+}
+
+// --- The defection variant ------------------------------------------------
+
+#[test]
+fn in_the_defection_variant_a_piece_demoted_in_combat_changes_sides() {
+    let options = TactiqueOptions { defect: true };
+    let mut state = position_with(
+        &options,
+        &[("d4", W, Rank::Cavalryman), ("a1", W, Rank::Infantry), ("d5", B, Rank::Pikeman), ("h8", B, Rank::Infantry)],
+        W,
+    );
+    state.apply(W, &attack("d4", "d5")).unwrap();
+    let unit = state.unit(sq("d5")).unwrap();
+    assert_eq!((unit.owner, unit.kind()), (W, "2D".to_string()));
+    assert_eq!(seen(&state, Viewer::Seat(B), "d5"), known(W, "2D"));
+    // A losing attacker defects too.
+    let mut state = position_with(
+        &options,
+        &[("d4", W, Rank::Infantry), ("a1", W, Rank::Infantry), ("d5", B, Rank::Commander), ("h8", B, Rank::Infantry)],
+        W,
+    );
+    state.apply(W, &attack("d4", "d5")).unwrap();
+    assert_eq!(state.unit(sq("d4")).unwrap().owner, B);
+}
+
+#[test]
+fn in_the_defection_variant_a_piece_demoted_by_an_archer_stays_with_its_side() {
+    let options = TactiqueOptions { defect: true };
+    let mut state = position_with(
+        &options,
+        &[("d6", B, Rank::Archer), ("h8", B, Rank::Flag), ("d4", W, Rank::Pikeman), ("a1", W, Rank::Infantry)],
+        W,
+    );
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    let unit = state.unit(sq("d4")).unwrap();
+    assert_eq!((unit.owner, unit.kind()), (W, "2D".to_string()));
+}
+
+#[test]
+fn options_are_the_defection_switch_and_nothing_else() {
+    let game = rules::registry::game("tactique").unwrap();
+    assert_eq!(game.normalize_options(&serde_json::json!({})).unwrap(), serde_json::json!({"defect": false}));
+    assert_eq!(
+        game.normalize_options(&serde_json::json!({"defect": true})).unwrap(),
+        serde_json::json!({"defect": true})
+    );
+    assert!(game.normalize_options(&serde_json::json!({"defect": 1})).is_err());
+    assert_eq!(Tactique::option_specs()[0].key, "defect");
+}
+
+// --- Forms ----------------------------------------------------------------
+
+#[test]
+fn actions_have_a_stable_json_form_and_clicks() {
+    let forms = [
+        (place("a1", Rank::Commander), r#"{"place":{"cell":"a1","rank":"commander"}}"#),
+        (TactiqueAction::Shift { from: sq("a1"), to: sq("b1") }, r#"{"shift":{"from":"a1","to":"b1"}}"#),
+        (TactiqueAction::Random, r#""random""#),
+        (TactiqueAction::Ready, r#""ready""#),
+        (mv("c2", "c5"), r#"{"move":{"from":"c2","to":"c5"}}"#),
+        (attack("c5", "c6"), r#"{"attack":{"from":"c5","to":"c6"}}"#),
+        (TactiqueAction::EndTurn, r#""end_turn""#),
+    ];
+    for (action, json) in forms {
+        assert_eq!(serde_json::to_string(&action).unwrap(), json);
+        assert_eq!(serde_json::from_str::<TactiqueAction>(json).unwrap(), action);
+    }
+    let state = start();
+    let clicks = serde_json::to_string(&state.clicks(W, &place("a1", Rank::Archer))).unwrap();
+    assert_eq!(clicks, r#"[{"cell":0},{"choice":"Archer A"}]"#);
+}
+
+// --- Hidden information ---------------------------------------------------
+
+/// Plays random games, calling `check` on every state before each action.
+fn random_games(games: u64, mut check: impl FnMut(&Tactique, Option<(Seat, TactiqueAction)>)) {
+    let mut choices = Chance::new(Seed::from_u64(2025));
+    for game in 0..games {
+        let mut state = Tactique::new(&TactiqueOptions { defect: game % 3 == 2 }, Seed::from_u64(game)).unwrap();
+        for _ in 0..600 {
+            let Status::Acting(acting) = state.status() else {
+                check(&state, None);
+                break;
+            };
+            let seats: Vec<Seat> = acting.iter().collect();
+            let seat = seats[choices.below(seats.len() as u32) as usize];
+            let actions = legal(&state, seat);
+            let action = actions[choices.below(actions.len() as u32) as usize];
+            check(&state, Some((seat, action)));
+            state.apply(seat, &action).unwrap();
+        }
+    }
+}
+
+fn opposing_pieces(view: &View, seat: Seat) -> impl Iterator<Item = (u16, &Piece)> {
+    view.stacks.iter().map(|s| (s.cell, &s.pieces[0])).filter(move |(_, p)| p.owner != seat)
+}
+
+#[test]
+fn an_opposing_rank_shows_in_a_view_only_once_combat_revealed_it() {
+    // Squares of pieces whose rank combat revealed, tracked from the actions alone.
+    let mut revealed: HashSet<Square> = HashSet::new();
+    let mut shown = 0;
+    random_games(60, |state, next| {
+        if state.turn() == 0 {
+            revealed.clear();
+        }
+        revealed.retain(|s| state.unit(*s).is_some());
+        if state.status().outcome().is_none() {
+            for seat in [W, B] {
+                let view = state.view(Viewer::Seat(seat));
+                for (cell, piece) in opposing_pieces(&view, seat) {
+                    let square = Square::from_index(usize::from(cell)).unwrap();
+                    if !piece.hidden {
+                        shown += 1;
+                        assert!(
+                            revealed.contains(&square) || piece.kind.as_deref() == Some("F"),
+                            "{seat} sees {piece:?} on {square} unrevealed"
+                        );
+                    } else {
+                        assert!(matches!(piece.kind.as_deref(), None | Some("D")), "{piece:?}");
+                    }
+                }
+                assert!(view.stacks.iter().filter(|s| s.pieces[0].owner == seat).all(|s| !s.pieces[0].hidden));
+            }
+            let public = state.view(Viewer::Spectator);
+            assert!(public.stacks.iter().all(|s| s.pieces[0].hidden), "spectators see no rank");
+        }
+        match next {
+            Some((_, TactiqueAction::Move { from, to })) if revealed.remove(&from) => {
+                revealed.insert(to);
+            }
+            Some((seat, TactiqueAction::Attack { from, to })) => {
+                let mut after = state.clone();
+                after.apply(seat, &TactiqueAction::Attack { from, to }).unwrap();
+                revealed.remove(&from);
+                revealed.remove(&to);
+                revealed.extend([from, to].into_iter().filter(|s| after.unit(*s).is_some()));
+            }
+            _ => {}
+        }
+    });
+    assert!(shown > 1000, "combat revealed ranks often enough to test: {shown}");
+}
+
+#[test]
+fn resampling_deals_only_the_unknown_ranks_and_keeps_what_each_seat_has_seen() {
+    let mut seeds = Chance::new(Seed::from_u64(77));
+    let mut changed = 0;
+    let mut checked = 0;
+    random_games(40, |state, _| {
+        if !state.playing() || state.status().outcome().is_some() {
+            return;
+        }
+        for viewer in [W, B] {
+            let other = state.resample(viewer, Seed::from_u64(u64::from(seeds.below(u32::MAX))));
+            checked += 1;
+            changed += usize::from(&other != state);
+            let opponent = viewer.opponent();
+            let ranks = |s: &Tactique| {
+                let mut all: Vec<Rank> = Square::all()
+                    .filter_map(|q| s.unit(q))
+                    .chain(s.removed().iter().copied())
+                    .filter(|u| u.owner == opponent && !u.known_to(viewer))
+                    .map(|u| u.rank())
+                    .collect();
+                all.sort_unstable();
+                all
+            };
+            assert_eq!(ranks(&other), ranks(state), "the same unknown ranks, dealt anew");
+            for square in Square::all() {
+                let (Some(a), Some(b)) = (state.unit(square), other.unit(square)) else {
+                    assert_eq!(state.unit(square).is_some(), other.unit(square).is_some());
+                    continue;
+                };
+                assert_eq!((a.owner, a.demoted, a.moved, a.known), (b.owner, b.demoted, b.moved, b.known));
+                if a.owner == viewer || a.known_to(viewer) {
+                    assert_eq!(a, b, "what {viewer} knows stays");
+                }
+                if b.is_flag() {
+                    assert!(!b.moved && !b.demoted, "the Flag only on a piece that never moved on {square}");
+                }
+                if b.demoted {
+                    assert!(b.rank() >= Rank::Infantry, "a demoted piece was at least an Infantry");
+                }
+            }
+            for unit in other.removed().iter().filter(|u| u.owner == opponent) {
+                assert_ne!(unit.rank(), Rank::Flag, "a removed unknown piece was no Flag");
+            }
+        }
+    });
+    assert!(checked > 1000 && changed * 10 > checked * 9, "resampling redrew something: {changed} of {checked}");
+}
+
+#[test]
+fn the_conformance_suite_exercises_the_hidden_information() {
+    let report = run::<Tactique>(ConformanceConfig { playouts: 40, deep: 4, max_actions: 600, seed: 9 }).unwrap();
+    assert_eq!(report.finished, 40, "random games end within 600 actions");
+    assert!(report.resamples_changed * 2 > report.resamples, "{report:?}");
+}
