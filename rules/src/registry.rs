@@ -5,6 +5,7 @@ use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
 use crate::games::{
     abande::Abande, accasta::Accasta, alva::Alva, attangle::Attangle, attraktion::Attraktion, dame100::Dame100,
+    tactique::Tactique,
 };
 
 static GAMES: &[&dyn AnyGame] = &[

@@ -671,7 +671,7 @@ fn actions_have_a_stable_json_form_and_clicks() {
     }
     let state = start();
     let clicks = serde_json::to_string(&state.clicks(W, &place("a1", Rank::Archer))).unwrap();
-    assert_eq!(clicks, r#"[{"cell":0},{"choice":"Archer A"}]"#);
+    assert_eq!(clicks, r#"[{"choice":"Archer A"},{"cell":0}]"#, "a piece is picked from the supply, then its square");
 }
 
 // --- Hidden information ---------------------------------------------------

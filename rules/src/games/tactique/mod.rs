@@ -350,7 +350,7 @@ impl Game for Tactique {
 
     fn clicks(&self, _seat: Seat, action: &TactiqueAction) -> Vec<Click> {
         match *action {
-            TactiqueAction::Place { cell, rank } => vec![Click::Cell(cell.cell()), Click::choice(rank.choice())],
+            TactiqueAction::Place { cell, rank } => vec![Click::choice(rank.choice()), Click::Cell(cell.cell())],
             TactiqueAction::Shift { from, to }
             | TactiqueAction::Move { from, to }
             | TactiqueAction::Attack { from, to } => vec![Click::Cell(from.cell()), Click::Cell(to.cell())],
