@@ -84,4 +84,3 @@ fn dame100_perft_matches_the_published_counts() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dame100.perft");
     assert_eq!(check_file(&path), 6, "depths 1 to 6 from the start belong in the test suite");
 }
-

@@ -156,6 +156,8 @@ pub struct Client {
     pub inbox: Vec<Value>,
     /// The latest state seen per table (a snapshot, or the state of an event).
     pub states: std::collections::HashMap<String, Value>,
+    /// Every message received, in order (the leak tests read them all).
+    pub frames: Vec<Value>,
     next_id: u64,
 }
 
@@ -163,7 +165,15 @@ impl Client {
     /// Connects without saying hello.
     pub async fn connect_silently(url: &str, token: &str, player: Value) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
-        Client { ws, token: token.to_string(), player, inbox: Vec::new(), states: Default::default(), next_id: 0 }
+        Client {
+            ws,
+            token: token.to_string(),
+            player,
+            inbox: Vec::new(),
+            states: Default::default(),
+            frames: Vec::new(),
+            next_id: 0,
+        }
     }
 
     /// Connects and says hello.
@@ -198,6 +208,7 @@ impl Client {
                 Message::Text(text) => {
                     let value: Value = serde_json::from_str(&text).expect("JSON from the server");
                     self.observe(&value);
+                    self.frames.push(value.clone());
                     return value;
                 }
                 Message::Close(frame) => panic!("the server closed the connection: {frame:?}"),
