@@ -30,6 +30,16 @@ pub struct LegalAction {
     pub text: String,
     /// The clicks that choose it.
     pub clicks: Vec<Click>,
+    /// Other orders of clicks that choose it too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_clicks: Vec<Vec<Click>>,
+}
+
+impl LegalAction {
+    /// Every click sequence that chooses it, the usual one first.
+    pub fn all_clicks(&self) -> impl Iterator<Item = &Vec<Click>> {
+        std::iter::once(&self.clicks).chain(&self.other_clicks)
+    }
 }
 
 /// One action of a recorded match: who played what.
@@ -138,6 +148,7 @@ impl<G: Game> AnyMatch for G {
                 action: to_json(a),
                 text: Game::action_text(self, seat, a),
                 clicks: self.clicks(seat, a),
+                other_clicks: self.other_clicks(seat, a),
             })
             .collect()
     }

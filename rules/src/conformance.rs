@@ -145,9 +145,17 @@ fn check_state<G: Game>(
             continue;
         }
         ensure!(!legal.is_empty(), "{seat} may act but has no legal action");
-        let clicks: Vec<_> = legal.iter().map(|a| state.clicks(seat, a)).collect();
+        // Every sequence of every action, the other orders included.
+        let (mut owners, mut clicks) = (Vec::new(), Vec::new());
+        for (i, a) in legal.iter().enumerate() {
+            for sequence in std::iter::once(state.clicks(seat, a)).chain(state.other_clicks(seat, a)) {
+                owners.push(i);
+                clicks.push(sequence);
+            }
+        }
         if let Some((a, b)) = find_prefix_clash(&clicks) {
-            return Err(format!("clicks clash: {:?} {:?} / {:?} {:?}", legal[a], clicks[a], legal[b], clicks[b]));
+            let (x, y) = (&legal[owners[a]], &legal[owners[b]]);
+            return Err(format!("clicks clash: {x:?} {:?} / {y:?} {:?}", clicks[a], clicks[b]));
         }
         if deep {
             check_actions(state, seat, &legal, recent)?;

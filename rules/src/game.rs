@@ -240,6 +240,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// The clicks that choose `action` (see [`crate::click`]).
     fn clicks(&self, seat: Seat, action: &Self::Action) -> Vec<Click>;
 
+    /// Other orders in which a person may click the same action, such as
+    /// the two pieces of an Attangle capture taken in either order. Every
+    /// sequence of every legal action of a seat counts in the prefix rule.
+    fn other_clicks(&self, _seat: Seat, _action: &Self::Action) -> Vec<Vec<Click>> {
+        Vec::new()
+    }
+
     /// The action in the game's notation, played from this state.
     fn action_text(&self, seat: Seat, action: &Self::Action) -> String;
 

@@ -41,9 +41,11 @@ fn check_state(
             continue;
         }
         assert!(!legal.is_empty(), "{id}: {seat} may act but has no legal action");
-        let clicks: Vec<_> = legal.iter().map(|a| a.clicks.clone()).collect();
+        let (owners, clicks): (Vec<usize>, Vec<Vec<_>>) =
+            legal.iter().enumerate().flat_map(|(i, a)| a.all_clicks().map(move |c| (i, c.clone()))).unzip();
         if let Some((a, b)) = find_prefix_clash(&clicks) {
-            panic!("{id}: clicks of {} and {} clash: {:?} / {:?}", legal[a].text, legal[b].text, clicks[a], clicks[b]);
+            let (x, y) = (&legal[owners[a]].text, &legal[owners[b]].text);
+            panic!("{id}: clicks of {x} and {y} clash: {:?} / {:?}", clicks[a], clicks[b]);
         }
         let mut texts: Vec<&str> = legal.iter().map(|a| a.text.as_str()).collect();
         texts.sort_unstable();

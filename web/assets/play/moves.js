@@ -19,7 +19,27 @@ export function turns(events) {
     if (event.text) entry.texts.push(event.text);
     entry.text = event.turn_text ?? (entry.texts.length ? entry.texts.join(", ") : "…");
   }
-  return list.map(({ turn, seat, text, seq }) => ({ turn, seat, text, seq }));
+  return collapse(list.map(({ turn, seat, text, seq }) => ({ turn, seat, text, seq })));
+}
+
+/**
+ * Runs of turns by one seat that read the same (an opponent's secret set-up
+ * steps: "arranges a piece") become one entry with a count: "… ×8".
+ */
+function collapse(list) {
+  const out = [];
+  for (const t of list) {
+    const prev = out[out.length - 1];
+    if (prev && prev.seat === t.seat && prev.base === t.text) {
+      prev.count += 1;
+      prev.text = `${t.text} ×${prev.count}`;
+      prev.turn = t.turn;
+      prev.seq = t.seq;
+    } else {
+      out.push({ ...t, base: t.text, count: 1 });
+    }
+  }
+  return out.map(({ turn, seat, text, seq }) => ({ turn, seat, text, seq }));
 }
 
 /** Rows for a two-column list (two seats alternating), or one per turn. */

@@ -24,3 +24,19 @@ test("two seats share numbered rows", () => {
   assert.deepEqual(rows(list, 2).map((r) => r.cells.map((c) => c.turn)), [[0, 1], [2]]);
   assert.equal(rows(list, 3).length, 3);
 });
+
+test("a seat's run of turns that read the same is one entry with a count", () => {
+  const setUp = [
+    { seq: 2, kind: "action", seat: 1, turn: 0, text: "arranges a piece", turn_text: "arranges a piece" },
+    { seq: 3, kind: "action", seat: 1, turn: 1, text: "arranges a piece", turn_text: "arranges a piece" },
+    { seq: 4, kind: "action", seat: 0, turn: 2, text: "place Flag a1", turn_text: "place Flag a1" },
+    { seq: 5, kind: "action", seat: 1, turn: 3, text: "arranges a piece", turn_text: "arranges a piece" },
+    { seq: 6, kind: "action", seat: 1, turn: 4, text: "arranges a piece", turn_text: "arranges a piece" },
+    { seq: 7, kind: "action", seat: 1, turn: 5, text: "arranges a piece", turn_text: "arranges a piece" },
+  ];
+  assert.deepEqual(turns(setUp), [
+    { turn: 1, seat: 1, text: "arranges a piece ×2", seq: 3 },
+    { turn: 2, seat: 0, text: "place Flag a1", seq: 4 },
+    { turn: 5, seat: 1, text: "arranges a piece ×3", seq: 7 },
+  ]);
+});

@@ -57,3 +57,17 @@ test("draughts captures sharing start and end are told apart by a captured piece
   assert.deepEqual([...nextOptions(captures, step.clicks).cells], [6, 7]);
   assert.equal(click(captures, step.clicks, cell(7)).action.action, "x2");
 });
+
+test("an action clicked in another order it allows is chosen as well", () => {
+  // An Attangle capture on 5 by the units on 1 and 9, or by 1 and 3.
+  const captures = [
+    { action: "1,9-5", clicks: [cell(5), cell(1), cell(9)], other_clicks: [[cell(5), cell(9), cell(1)]] },
+    { action: "1,3-5", clicks: [cell(5), cell(1), cell(3)], other_clicks: [[cell(5), cell(3), cell(1)]] },
+  ];
+  let step = click(captures, [], cell(5));
+  assert.deepEqual([...nextOptions(captures, step.clicks).cells].sort(), [1, 3, 9]);
+  step = click(captures, step.clicks, cell(9));
+  assert.equal(step.action.action, "1,9-5", "the later-named unit first still decides the capture");
+  step = click(captures, [cell(5), cell(1)], cell(3));
+  assert.equal(step.action.action, "1,3-5");
+});

@@ -542,6 +542,16 @@ impl Game for Attangle {
         }
     }
 
+    fn other_clicks(&self, _seat: Seat, action: &AttangleAction) -> Vec<Vec<Click>> {
+        let g = self.geometry();
+        let cell = |spot: Spot| Click::Cell(g.point(spot).map_or(u16::MAX, u16::from));
+        match *action {
+            AttangleAction::Place(_) => Vec::new(),
+            // The two units may be clicked in either order.
+            AttangleAction::Capture(c) => vec![vec![cell(c.to), cell(c.from[1]), cell(c.from[0])]],
+        }
+    }
+
     fn action_text(&self, _seat: Seat, action: &AttangleAction) -> String {
         self.notate(&[(self.to_move, *action)]).to_string()
     }
