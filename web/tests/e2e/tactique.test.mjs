@@ -64,14 +64,15 @@ test("a secret set-up by drag and drop, hidden ranks, a revealing combat and a c
   assert.deepEqual([...new Set([...(await labels(watcher, 0)), ...(await labels(watcher, 1))])], ["?"], "a spectator sees no ranks");
 
   // The move list holds each player's own set-up steps and the other's as
-  // "arranges a piece"; the moves follow.
-  const turnsAtStart = (await moveTexts(white)).length;
+  // runs of "arranges a piece ×12"; the moves follow. Each page counts its own.
+  const turnsAtStart = new Map();
+  for (const page of [white, black, watcher]) turnsAtStart.set(page, (await moveTexts(page)).length);
   const last = async (page) => (await moveTexts(page)).at(-1);
 
   // 1. e4xe5: the Cavalryman (4) beats the Pikeman (3), which is demoted and stays.
   await clickCell(white, "e4");
   await clickCell(white, "e5");
-  for (const page of [white, black, watcher]) await waitForTurns(page, turnsAtStart + 1);
+  for (const page of [white, black, watcher]) await waitForTurns(page, turnsAtStart.get(page) + 1);
   await white.locator('g.stack[data-stack="e5"] text.piece-label', { hasText: "2D" }).waitFor();
   await black.locator('g.stack[data-stack="e4"] text.piece-label', { hasText: "4" }).waitFor();
   assert.match(await last(white), /^e4xe5 \(4 vs 3\)/, "the players read both ranks");
@@ -84,7 +85,7 @@ test("a secret set-up by drag and drop, hidden ranks, a revealing combat and a c
   await black.getByText("Your turn").waitFor();
   await clickCell(black, "e5");
   await clickCell(black, "e4");
-  await waitForTurns(white, turnsAtStart + 2);
+  await waitForTurns(white, turnsAtStart.get(white) + 2);
   assert.equal(await white.locator('g.stack[data-stack="e5"]').count(), 0);
 
   // 3. d4xd5: the Commander captures the Flag.
