@@ -21,9 +21,19 @@ export function renderIntersections(layout, turned) {
   }
   svg.append(lines);
   svg.append(edgeCoordinates(layout, geo, turned, PAD / 3));
+  // Points of a zone (Alva's scoring edge) are drawn larger, ringed, and named.
+  const zoneOf = new Map();
+  for (const zone of layout.zones) for (const c of zone.cells) zoneOf.set(c, zone);
   const cells = layout.cells.map((cell, id) => {
     const p = geo.point(id);
-    return { id, x: p.x, y: p.y, under: s("circle", { cx: p.x, cy: p.y, r: UNIT * 0.09, class: "point" }) };
+    const zone = zoneOf.get(id);
+    const under = s("circle", { cx: p.x, cy: p.y, r: UNIT * (zone ? 0.14 : 0.09), class: `point${zone ? " zone-point" : ""}` });
+    if (zone) {
+      const title = s("title");
+      title.textContent = zone.name;
+      under.append(title);
+    }
+    return { id, x: p.x, y: p.y, under };
   });
   return { svg, cells, radius: geo.radius * 0.9 };
 }

@@ -18,6 +18,14 @@ export function renderSquares(layout, turned) {
       svg.append(s("rect", { x: p.x - UNIT / 2, y: p.y - UNIT / 2, width: UNIT, height: UNIT, class: dark ? "square dark" : "square light" }));
     }
   }
+  // Zones (Tactique's halves) get a faint wash of their owner's colour.
+  for (const zone of layout.zones) {
+    for (const id of zone.cells) {
+      const cell = layout.cells[id];
+      const p = geo.at(cell.row, cell.col);
+      svg.append(s("rect", { x: p.x - UNIT / 2, y: p.y - UNIT / 2, width: UNIT, height: UNIT, class: "zone-wash", fill: layout.seats[zone.owner]?.colour ?? "#999" }));
+    }
+  }
   const numbered = layout.cells.every((c) => /^[0-9]+$/.test(c.label));
   svg.append(edgeCoordinates(layout, geo, turned, PAD / 2));
   const cells = layout.cells.map((cell, id) => {
