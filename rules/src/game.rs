@@ -57,6 +57,15 @@ impl Status {
         }
     }
 
+    /// The status of a game in which one seat acts at a time: over with
+    /// `outcome` if there is one, else `to_move` acts.
+    pub fn one_seat(outcome: &Option<Outcome>, to_move: Seat) -> Status {
+        match outcome {
+            Some(outcome) => Status::Over(outcome.clone()),
+            None => Status::Acting(SeatSet::only(to_move)),
+        }
+    }
+
     /// The outcome, once the match is over.
     pub fn outcome(&self) -> Option<&Outcome> {
         match self {

@@ -20,7 +20,7 @@ use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, Status, withdraw_two_seats};
 use crate::layout::{Layout, white_and_black};
 use crate::outcome::Outcome;
-use crate::seat::{Seat, SeatSet, Viewer};
+use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, View};
 use serde::{Deserialize, Serialize};
 
@@ -328,10 +328,7 @@ impl Game for Abande {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Over(outcome.clone()),
-            None => Status::Acting(SeatSet::only(self.to_move)),
-        }
+        Status::one_seat(&self.outcome, self.to_move)
     }
 
     fn turn(&self) -> u32 {

@@ -253,10 +253,7 @@ impl Game for Accasta {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Over(outcome.clone()),
-            None => Status::Acting(crate::SeatSet::only(self.to_move)),
-        }
+        Status::one_seat(&self.outcome, self.to_move)
     }
 
     fn turn(&self) -> u32 {

@@ -22,7 +22,7 @@ use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, Status, withdraw_two_seats};
 use crate::layout::{Layout, white_or_black};
 use crate::outcome::Outcome;
-use crate::seat::{Seat, SeatSet, Viewer};
+use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, View};
 use board::MAX_POINTS;
 use serde::{Deserialize, Serialize};
@@ -401,10 +401,7 @@ impl Game for Attangle {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Over(outcome.clone()),
-            None => Status::Acting(SeatSet::only(self.to_move)),
-        }
+        Status::one_seat(&self.outcome, self.to_move)
     }
 
     fn turn(&self) -> u32 {

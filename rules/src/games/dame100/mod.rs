@@ -20,7 +20,7 @@ use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
 use crate::layout::{Cell, Layout, Shape, white_and_black, white_or_black};
 use crate::outcome::Outcome;
-use crate::seat::{Seat, SeatSet, Viewer};
+use crate::seat::{Seat, Viewer};
 use crate::tools::record::{Record, RecordMeta};
 use crate::view::{Fact, Piece, Stack, View};
 use board::squares;
@@ -241,10 +241,7 @@ impl Game for Dame100 {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Over(outcome.clone()),
-            None => Status::Acting(SeatSet::only(self.position.side)),
-        }
+        Status::one_seat(&self.outcome, self.position.side)
     }
 
     fn turn(&self) -> u32 {
