@@ -214,6 +214,49 @@ fn swapping_two_pieces_of_the_same_rank_is_not_offered() {
 }
 
 #[test]
+fn a_text_naming_the_other_half_tells_nothing_of_the_arrangement_behind_the_divider() {
+    // Three arrangements of Black's first three pieces; White tries texts
+    // about Black's half against each and must get the same answers.
+    let arrangements = [
+        [("e6", Rank::Commander), ("e7", Rank::Infantry), ("a5", Rank::Pikeman)],
+        [("e6", Rank::Commander), ("e7", Rank::Commander), ("d6", Rank::Pikeman)],
+        [("a5", Rank::Infantry), ("b5", Rank::Infantry), ("c5", Rank::Infantry)],
+    ];
+    let texts = [
+        "place Commander 5 e6",
+        "place Flag e7",
+        "place Commander 5 d6",
+        "place Infantry 2 e5",
+        "shift e6-e7",
+        "shift e6-d6",
+        "shift d6-e6",
+        "shift a5-e5",
+        "Black: random",
+        "Black: ready",
+    ];
+    let answers: Vec<Vec<String>> = arrangements
+        .iter()
+        .map(|arrangement| {
+            let mut state = start();
+            for (cell, rank) in arrangement {
+                state.apply(B, &place(cell, *rank)).unwrap();
+            }
+            assert_eq!(state.view(Viewer::Seat(W)), {
+                let mut other = start();
+                for (cell, rank) in arrangements[0] {
+                    other.apply(B, &place(cell, rank)).unwrap();
+                }
+                other.view(Viewer::Seat(W))
+            });
+            texts.iter().map(|t| state.parse_action(W, t).unwrap_err().to_string()).collect()
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0], answers[2]);
+    assert!(answers[0].iter().all(|e| e.contains("that is Black's action")), "{:?}", answers[0]);
+}
+
+#[test]
 fn a_seats_view_and_legal_actions_do_not_depend_on_the_opponents_arrangement() {
     let first = black_arrangement();
     let mut second = first.clone();
@@ -263,6 +306,49 @@ fn a_seats_view_and_legal_actions_do_not_depend_on_the_opponents_arrangement() {
         one.apply(seat, &action).unwrap();
         two.apply(seat, &action).unwrap();
         same(&one, &two, &format!("after action {turn}"));
+    }
+}
+
+#[test]
+fn resampling_during_the_set_up_redraws_where_the_hidden_pieces_stand() {
+    let mut state = start();
+    for (cell, rank) in [("a5", Rank::Flag), ("b5", Rank::Archer), ("c5", Rank::Archer), ("d8", Rank::Commander)] {
+        state.apply(B, &place(cell, rank)).unwrap();
+    }
+    state.apply(W, &TactiqueAction::Random).unwrap();
+    let black_squares =
+        |s: &Tactique| -> Vec<Square> { Square::all().filter(|q| s.unit(*q).is_some_and(|u| u.owner == B)).collect() };
+    let mut arrangements = HashSet::new();
+    for seed in 0..40 {
+        let other = state.resample(W, Seed::from_u64(seed));
+        assert_eq!(other.view(Viewer::Seat(W)), state.view(Viewer::Seat(W)));
+        assert_eq!(other.view(Viewer::Spectator), state.view(Viewer::Spectator));
+        let squares = black_squares(&other);
+        assert_eq!(squares.len(), 4, "as many pieces as Black placed");
+        assert!(squares.iter().all(|q| q.half() == B));
+        assert!(squares.iter().filter(|q| q.is_front_row()).count() <= 3, "an arrangement that can be completed");
+        assert_eq!(other.to_place(B), ARMY_SIZE - 4);
+        let marks = other.view(Viewer::Seat(B)).marks;
+        assert!(marks.is_empty(), "Black's last set-up squares are not kept: {marks:?}");
+        for rank in Rank::ALL {
+            let placed = squares.iter().filter(|q| other.unit(**q).unwrap().rank() == rank).count();
+            assert!(placed <= usize::from(rank.count()));
+        }
+        let mut out = Vec::new();
+        other.legal_actions(B, &mut out);
+        assert!(!out.is_empty());
+        arrangements.insert(squares);
+    }
+    assert!(arrangements.len() > 30, "the squares are drawn anew: {} arrangements", arrangements.len());
+    // A ready opponent: back rows full, three in the fourth row.
+    state.apply(B, &TactiqueAction::Random).unwrap();
+    state.apply(B, &TactiqueAction::Ready).unwrap();
+    for seed in 0..20 {
+        let other = state.resample(W, Seed::from_u64(seed));
+        let squares = black_squares(&other);
+        assert_eq!(squares.len(), ARMY_SIZE);
+        assert_eq!(squares.iter().filter(|q| q.is_front_row()).count(), 3);
+        assert!(other.is_ready(B) && !other.playing());
     }
 }
 
@@ -409,6 +495,31 @@ fn pieces_of_the_same_rank_are_both_removed_without_demotion() {
 }
 
 #[test]
+fn archers_are_taken_by_any_piece_directly_and_a_rank_one_piece_goes_with_them() {
+    let state = duel(Rank::Archer, Rank::Archer);
+    assert_eq!((state.unit(sq("d4")), state.unit(sq("d5"))), (None, None), "Archer against Archer");
+    // A demoted Infantry (1D) against an Archer: equal ranks.
+    let mut state = position(
+        &[
+            ("d4", W, Rank::Archer),
+            ("a1", W, Rank::Infantry),
+            ("d6", B, Rank::Infantry),
+            ("g8", B, Rank::Infantry),
+            ("h8", B, Rank::Flag),
+        ],
+        B,
+    );
+    state.apply(B, &mv("g8", "g7")).unwrap();
+    assert_eq!(state.unit(sq("d6")).unwrap().kind(), "1D", "the Archer on d4 demoted it");
+    state.apply(W, &mv("a1", "a2")).unwrap();
+    state.apply(B, &mv("d6", "d5")).unwrap();
+    state.apply(B, &attack("d5", "d4")).unwrap();
+    assert_eq!((state.unit(sq("d4")), state.unit(sq("d5"))), (None, None), "1D against an Archer");
+    let state = duel(Rank::Infantry, Rank::Archer);
+    assert_eq!(state.unit(sq("d5")).unwrap().kind(), "2", "a higher piece takes an Archer");
+}
+
+#[test]
 fn combat_reveals_both_ranks_to_both_players_and_nothing_to_spectators() {
     let before = position(
         &[("d4", W, Rank::Cavalryman), ("a1", W, Rank::Infantry), ("d5", B, Rank::Pikeman), ("h8", B, Rank::Infantry)],
@@ -525,6 +636,73 @@ fn a_piece_hit_by_two_archers_is_demoted_twice_and_so_removed() {
     assert_eq!(state.unit(sq("d4")), None);
 }
 
+/// White's Archers on d3 and f5 both reach d5, where Black has `target`;
+/// Black's other pieces: an Archer that moves a8-a7 and the Flag on h8.
+fn two_arrows_at(target: Rank) -> Tactique {
+    let mut state = position(
+        &[
+            ("d3", W, Rank::Archer),
+            ("f5", W, Rank::Archer),
+            ("a1", W, Rank::Flag),
+            ("d5", B, target),
+            ("a8", B, if target == Rank::Archer { Rank::Pikeman } else { Rank::Archer }),
+            ("h8", B, Rank::Flag),
+        ],
+        B,
+    );
+    state.apply(B, &mv("a8", "a7")).unwrap();
+    assert_eq!((state.volley(), state.unit(sq("d5"))), (&[sq("d5")][..], None));
+    state
+}
+
+#[test]
+fn the_shooter_cannot_tell_an_archer_felled_by_two_arrows_from_a_higher_piece() {
+    let pikeman = two_arrows_at(Rank::Pikeman);
+    let archer = two_arrows_at(Rank::Archer);
+    assert_eq!(pikeman.view(Viewer::Seat(W)), archer.view(Viewer::Seat(W)));
+    let record = |s: &Tactique| {
+        let unit = s.removed()[0];
+        (unit.owner, unit.demoted, unit.moved, unit.known)
+    };
+    assert_eq!(record(&pikeman), record(&archer), "both recorded as they stood before the volley");
+    // Resampling for White may make the felled piece the Archer and the
+    // piece that moved the Pikeman, or keep them: both fit what White saw.
+    let mut felled = HashSet::new();
+    for seed in 0..40 {
+        let other = pikeman.resample(W, Seed::from_u64(seed));
+        assert_eq!(other.view(Viewer::Seat(W)), pikeman.view(Viewer::Seat(W)));
+        felled.insert(other.removed()[0].rank());
+    }
+    assert_eq!(felled, HashSet::from([Rank::Pikeman, Rank::Archer]));
+}
+
+#[test]
+fn resampling_redraws_whether_the_opponent_has_sighted_the_own_flag() {
+    let mut state = position(
+        &[
+            ("a1", W, Rank::Flag),
+            ("h1", W, Rank::Commander),
+            ("a3", B, Rank::Archer),
+            ("g8", B, Rank::Commander),
+            ("h8", B, Rank::Flag),
+        ],
+        W,
+    );
+    state.apply(W, &mv("h1", "h2")).unwrap();
+    assert_eq!(seen(&state, Viewer::Seat(B), "a1"), known(W, "F"), "Black's Archer on a3 sighted it");
+    // White does not know where Black's Archers stand, so not whether they did.
+    let mut sightings = HashSet::new();
+    for seed in 0..40 {
+        let other = state.resample(W, Seed::from_u64(seed));
+        assert_eq!(other.view(Viewer::Seat(W)), state.view(Viewer::Seat(W)));
+        let archer_in_reach = other.unit(sq("a3")).is_some_and(|u| u.is_archer());
+        let sighted = seen(&other, Viewer::Seat(B), "a1") == known(W, "F");
+        assert_eq!(sighted, archer_in_reach, "seed {seed}");
+        sightings.insert(sighted);
+    }
+    assert_eq!(sightings.len(), 2);
+}
+
 #[test]
 fn a_demoted_piece_hit_by_an_archer_is_removed() {
     let mut state = position(
@@ -590,6 +768,33 @@ fn a_player_who_can_neither_move_nor_attack_loses() {
     state.apply(W, &mv("a1", "a2")).unwrap();
     assert_eq!(winner(&state), Some(SeatSet::only(W)));
     assert!(state.status().outcome().unwrap().reason.contains("neither move nor attack"));
+}
+
+#[test]
+fn a_volley_is_told_even_when_the_match_ends_right_after_it() {
+    // Black's Archer on a8 may not go back to a7 (it came from there after
+    // going a8-a7), and White's Commander blocks a6: after its volley Black
+    // can neither move nor attack.
+    let mut state = position(
+        &[
+            ("a8", B, Rank::Archer),
+            ("b8", B, Rank::Flag),
+            ("h1", W, Rank::Cavalryman),
+            ("a1", W, Rank::Commander),
+            ("h3", W, Rank::Flag),
+        ],
+        W,
+    );
+    for (seat, action) in [(W, mv("h1", "h2")), (B, mv("a8", "a7")), (W, mv("h2", "h1")), (B, mv("a7", "a8"))] {
+        state.apply(seat, &action).unwrap();
+    }
+    let action = mv("a1", "a6");
+    for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
+        assert_eq!(state.describe_for(W, &action, viewer), Seen::Only("a1-a6; archers hit a6".into()));
+    }
+    state.apply(W, &action).unwrap();
+    assert_eq!(state.volley(), &[sq("a6")]);
+    assert_eq!(winner(&state), Some(SeatSet::only(W)));
 }
 
 #[test]
@@ -777,6 +982,15 @@ fn resampling_deals_only_the_unknown_ranks_and_keeps_what_each_seat_has_seen() {
                     assert_eq!(state.unit(square).is_some(), other.unit(square).is_some());
                     continue;
                 };
+                // Whether the opponent sighted the viewer's Flag is redrawn.
+                let flag_sighting = |u: &rules::games::tactique::Unit| {
+                    let mut u = *u;
+                    if u.owner == viewer && u.is_flag() {
+                        u.known[opponent.index()] = false;
+                    }
+                    u
+                };
+                let (a, b) = (flag_sighting(&a), flag_sighting(&b));
                 assert_eq!((a.owner, a.demoted, a.moved, a.known), (b.owner, b.demoted, b.moved, b.known));
                 if a.owner == viewer || a.known_to(viewer) {
                     assert_eq!(a, b, "what {viewer} knows stays");
@@ -801,4 +1015,31 @@ fn the_conformance_suite_exercises_the_hidden_information() {
     let report = run::<Tactique>(ConformanceConfig { playouts: 40, deep: 4, max_actions: 600, seed: 9 }).unwrap();
     assert_eq!(report.finished, 40, "random games end within 600 actions");
     assert!(report.resamples_changed * 2 > report.resamples, "{report:?}");
+}
+
+// --- The documents ----------------------------------------------------------
+
+#[test]
+fn the_rules_page_tells_the_set_up_clicks_in_the_order_they_are_made() {
+    let page = include_str!("../../web/assets/rules/tactique.html");
+    assert!(!page.contains("Click an empty square and choose a rank"), "the rank comes first, then the square");
+    assert!(page.contains("pick a rank, then click the empty square"));
+    assert!(page.contains("drag"));
+}
+
+#[test]
+fn the_rulings_quote_the_passages_on_archers_they_interpret() {
+    let rulings = include_str!("../../docs/rules/tactique.md").split_whitespace().collect::<Vec<_>>().join(" ");
+    for passage in [
+        "\"it will be attacked by the Archer before the opponents next move\"",
+        "\"Before moving or attacking, Archer attacks are resolved\"",
+        "\"Also, if the piece with the lower rank is an Archer it is removed from the board.\"",
+        "\"They are taken by any piece directly\"",
+        "\"When pieces of the same rank battle, both pieces are removed from the game without being demoted.\"",
+        "Tactica's ruling: nothing blocks an arrow",
+        "Tactica's ruling: an Archer hit by an arrow is removed",
+        "Tactica's own disclosure",
+    ] {
+        assert!(rulings.contains(passage), "docs/rules/tactique.md lacks {passage:?}");
+    }
 }

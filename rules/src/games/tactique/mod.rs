@@ -117,7 +117,8 @@ pub struct Tactique {
     volley: Vec<Square>,
     /// The squares of the current or last turn's actions.
     marks: Vec<Square>,
-    /// Pieces removed from the board, in order.
+    /// Pieces removed from the board, in order: as they stood in the fight
+    /// that removed them, or before the volley that did.
     removed: Vec<Unit>,
     turns: u32,
     outcome: Option<Outcome>,
@@ -144,7 +145,8 @@ impl Tactique {
         &self.volley
     }
 
-    /// The pieces removed so far.
+    /// The pieces removed so far, each as it stood in the fight that removed
+    /// it or before the volley that did.
     pub fn removed(&self) -> &[Unit] {
         &self.removed
     }
@@ -197,10 +199,12 @@ impl Tactique {
         }
     }
 
-    /// The seat that acts in a written set-up action: the owner of the half
-    /// it names.
-    fn resolve_one(&self, turn: &TurnText, text: &str) -> Result<(Seat, TactiqueAction), NotationError> {
-        let (seat, action) = match *turn {
+    /// The seat that acts in a written action, and the action: for a
+    /// placement or shift the owner of the half it names, for `random` and
+    /// `ready` the seat named, in play the seat to move. Public knowledge
+    /// only, so that it can be told before anything hidden is looked at.
+    fn actor(&self, turn: &TurnText) -> (Seat, TactiqueAction) {
+        match *turn {
             TurnText::Place { rank, cell } => (cell.half(), TactiqueAction::Place { cell, rank }),
             TurnText::Shift { from, to } => (from.half(), TactiqueAction::Shift { from, to }),
             TurnText::Random(seat) => (seat, TactiqueAction::Random),
@@ -208,7 +212,15 @@ impl Tactique {
             TurnText::Move { from, to, .. } => (self.to_move, TactiqueAction::Move { from, to }),
             TurnText::Attack { from, to } => (self.to_move, TactiqueAction::Attack { from, to }),
             TurnText::EndTurn => (self.to_move, TactiqueAction::EndTurn),
-        };
+        }
+    }
+
+    /// The seat and action of a written action, checked against the rules.
+    /// The reason given for an illegal action depends on its actor's
+    /// arrangement: callers on behalf of a seat first make sure the actor is
+    /// that seat ([`Game::parse_action`]).
+    fn resolve_one(&self, turn: &TurnText, text: &str) -> Result<(Seat, TactiqueAction), NotationError> {
+        let (seat, action) = self.actor(turn);
         if self.outcome.is_some() {
             return Err(NotationError::illegal(text, "the game is over"));
         }
@@ -369,13 +381,19 @@ impl Game for Tactique {
         if let TurnText::Move { attack: Some(_), .. } = turn {
             return Err(NotationError::syntax(text, "a charge is two actions: the move, then the attack"));
         }
-        let (actor, action) = self.resolve_one(&turn, text)?;
+        // The actor first: checking the rules for the other seat's half
+        // would tell this one about an arrangement it may not see.
+        let (actor, _) = self.actor(&turn);
         if actor != seat {
             return Err(NotationError::illegal(text, format!("that is {}'s action", white_or_black(actor))));
         }
+        let (_, action) = self.resolve_one(&turn, text)?;
         Ok(action)
     }
 
+    /// For tools reading complete records, which see everything: a reason
+    /// for an illegal turn may depend on hidden pieces. Nothing answers a
+    /// seat with it; a seat's texts go through [`Game::parse_action`].
     fn resolve(&self, turn: &TurnText) -> Result<Vec<(Seat, TactiqueAction)>, NotationError> {
         let text = turn.to_string();
         let first = self.resolve_one(turn, &text)?;

@@ -259,18 +259,27 @@ impl Tactique {
                 continue;
             }
             self.volley.push(target);
+            let Some(mut before) = self.board[target.index()] else { continue };
+            let mut unit = before;
+            let mut falls = false;
             for _ in 0..count {
-                let Some(mut unit) = self.board[target.index()] else { break };
-                if unit.demote() {
-                    self.board[target.index()] = Some(unit);
-                } else {
-                    // One arrow removing an undemoted piece shows it was an Archer.
-                    if count == 1 && unit.is_archer() {
-                        unit.known[shooter.index()] = true;
-                    }
-                    self.removed.push(unit);
-                    self.board[target.index()] = None;
+                if !unit.demote() {
+                    falls = true;
+                    break;
                 }
+            }
+            if falls {
+                // The piece is recorded as it stood before the volley: the
+                // shooter cannot tell an Archer felled by two arrows from
+                // another piece demoted by the first and felled by the second.
+                // One arrow felling an undemoted piece shows it was an Archer.
+                if count == 1 && before.is_archer() {
+                    before.known[shooter.index()] = true;
+                }
+                self.removed.push(before);
+                self.board[target.index()] = None;
+            } else {
+                self.board[target.index()] = Some(unit);
             }
         }
     }

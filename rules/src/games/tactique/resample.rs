@@ -1,12 +1,18 @@
-//! Another state a seat cannot tell from this one: the ranks it does not
-//! know are dealt anew among the opposing pieces, consistently with what it
-//! has seen.
+//! Another state a seat cannot tell from this one: what it does not know of
+//! the opponent's pieces is drawn anew, consistently with what it has seen.
 //!
-//! During the set-up the opponent's arrangement so far (its occupied
-//! squares stay) and its supply are redrawn from a whole army. In play, the
-//! opposing pieces whose rank the seat does not know, on the board or
-//! removed by its archers unseen, keep their ranks as a pool that is dealt
-//! out again under what the seat has seen of each piece:
+//! During the set-up the seat sees nothing of the opponent's arrangement but
+//! how many pieces are placed: those pieces are put on squares of the
+//! opponent's half drawn at random (at most three in its fourth row), with
+//! ranks and the remaining supply drawn from a whole army; the squares of
+//! the opponent's last set-up action are cleared. The number of
+//! rearrangements it has left is kept: every set-up action is announced, and
+//! the "to place" count after it tells a shift from a placement.
+//!
+//! In play, the opposing pieces whose rank the seat does not know, on the
+//! board or removed by its archers unseen, keep their ranks as a pool that
+//! is dealt out again under what the seat has seen of each piece (a piece
+//! felled by arrows counts as it stood before the volley):
 //!
 //! - a demoted piece was set up as an Infantry or higher (2 to 5);
 //! - a piece that moved, or that fell to two or more arrows while
@@ -14,12 +20,24 @@
 //! - any other piece may be anything, the Flag included.
 //!
 //! These classes are nested, so dealing the most constrained pieces first,
-//! each a random rank from what is left that fits, always succeeds.
-//! Deductions that tie several pieces together (some piece near a hit
-//! square must have been an Archer when the volley was shot) are not kept:
-//! they never show in a view.
+//! each a random rank from what is left that fits, always succeeds. Whether
+//! the opponent's Archers have sighted the seat's own Flag is hidden from
+//! the seat; it is set anew from the dealt ranks (sighted if an opposing
+//! Archer now stands within the Flag's reach).
+//!
+//! Accepted limit: deductions from the history of positions are not kept.
+//! An own piece left unhit by an opposing volley shows that no opposing
+//! piece then within an archer's reach of it was an Archer; a hit own piece
+//! shows that one of the opposing pieces then in reach was (the only one,
+//! if it was alone). A resampled state may deal ranks that contradict these
+//! facts: the state does not keep where pieces stood at past volleys, and no
+//! view or legal action depends on them. Likewise whether the opponent
+//! learned that an own Archer felled by its arrows was an Archer (one arrow
+//! or more) is kept as it is; it shows in no view.
 
 use super::army::Rank;
+use super::board::{ARCHER_REACH, Square};
+use super::setup::FRONT_ROW_PIECES;
 use super::{Tactique, Unit};
 use crate::chance::{Chance, Seed};
 use crate::seat::Seat;
@@ -78,22 +96,35 @@ impl Tactique {
         state
     }
 
-    /// Draws `seat`'s placed pieces and supply anew from a whole army,
-    /// keeping the squares it occupies.
+    /// Draws `seat`'s arrangement so far anew: as many pieces as it has
+    /// placed, on squares of its half drawn at random (at most three in the
+    /// fourth row, so that it can be completed), with ranks and the supply
+    /// drawn from a whole army. The squares of its last set-up action, shown
+    /// only to it, are cleared.
     fn redraw_arrangement(&mut self, seat: Seat, chance: &mut Chance) {
+        let mut squares: Vec<Square> = Tactique::half(seat).collect();
+        let placed = squares.iter().filter(|s| self.board[s.index()].is_some()).count();
+        for square in &squares {
+            self.board[square.index()] = None;
+        }
+        chance.shuffle(&mut squares);
+        let mut front = 0;
+        squares.retain(|s| {
+            front += usize::from(s.is_front_row());
+            !s.is_front_row() || front <= FRONT_ROW_PIECES
+        });
         let mut army: Vec<Rank> = Rank::army().collect();
         chance.shuffle(&mut army);
         let mut ranks = army.into_iter();
-        for square in Tactique::half(seat) {
-            if let Some(unit) = self.board[square.index()].as_mut() {
-                *unit = Unit::new(seat, ranks.next().expect("at most 27 placed"));
-            }
+        for (square, rank) in squares.into_iter().take(placed).zip(&mut ranks) {
+            self.board[square.index()] = Some(Unit::new(seat, rank));
         }
         let mut supply = [0; 6];
         for rank in ranks {
             supply[rank.value() as usize] += 1;
         }
         self.supply[seat.index()] = supply;
+        self.setup_marks[seat.index()].clear();
     }
 
     /// Deals the ranks `viewer` does not know among the opposing pieces.
@@ -137,6 +168,27 @@ impl Tactique {
                 Place::Removed(i) => &mut self.removed[i],
             };
             unit.value = rank.value() - u8::from(unit.demoted);
+        }
+        self.redraw_flag_sighting(viewer);
+    }
+
+    /// Whether the opponent's Archers have sighted `viewer`'s Flag is hidden
+    /// from `viewer`, who does not know where they stand. It is set anew
+    /// from the ranks just dealt: sighted if an opposing Archer now stands
+    /// within reach of the Flag.
+    fn redraw_flag_sighting(&mut self, viewer: Seat) {
+        let opponent = viewer.opponent();
+        let Some(flag) =
+            Square::all().find(|s| self.board[s.index()].is_some_and(|u| u.owner == viewer && u.is_flag()))
+        else {
+            return;
+        };
+        let sighted = ARCHER_REACH
+            .into_iter()
+            .filter_map(|(dc, dr)| flag.offset(dc, dr))
+            .any(|s| self.board[s.index()].is_some_and(|u| u.owner == opponent && u.is_archer()));
+        if let Some(unit) = self.board[flag.index()].as_mut() {
+            unit.known[opponent.index()] = sighted;
         }
     }
 }

@@ -131,8 +131,11 @@ impl Tactique {
         }
         let mut after = self.clone();
         crate::Game::play(&mut after, seat, action);
-        let turn_ended = after.turns != self.turns && after.playing() && after.outcome.is_none();
-        let volley = if turn_ended && !after.volley.is_empty() {
+        // A volley was shot if the action began a turn: the last `ready`, or
+        // an action that passed the turn (even if the match then ended for
+        // want of a move); a captured Flag ends the match without one.
+        let turn_began = after.playing() && (!self.playing() || after.to_move != self.to_move);
+        let volley = if turn_began && !after.volley.is_empty() {
             format!("; archers hit {}", squares_text(&after.volley))
         } else {
             String::new()
