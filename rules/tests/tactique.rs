@@ -1020,14 +1020,6 @@ fn the_conformance_suite_exercises_the_hidden_information() {
 // --- The documents ----------------------------------------------------------
 
 #[test]
-fn the_rules_page_tells_the_set_up_clicks_in_the_order_they_are_made() {
-    let page = include_str!("../../web/assets/rules/tactique.html");
-    assert!(!page.contains("Click an empty square and choose a rank"), "the rank comes first, then the square");
-    assert!(page.contains("pick a rank, then click the empty square"));
-    assert!(page.contains("drag"));
-}
-
-#[test]
 fn the_rulings_quote_the_passages_on_archers_they_interpret() {
     let rulings = include_str!("../../docs/rules/tactique.md").split_whitespace().collect::<Vec<_>>().join(" ");
     for passage in [
