@@ -279,6 +279,52 @@ fn the_game_ends_when_the_player_to_move_is_unable_to_take_a_turn() {
 }
 
 #[test]
+fn the_game_ends_when_the_same_position_occurs_for_the_third_time_at_the_start_of_a_turn() {
+    // Tactica's own rule, supplementing "The game ends when either of the
+    // players is unable to take a turn": equal captures go back to hand, so
+    // this four-turn loop could go on forever.
+    let mut state = position(&["a5", "e5"], &["b5", "d5", "i9", "i1"], [5, 5], W);
+    assert_eq!(state.occurrences(), 1, "the starting position is the first occurrence");
+    for round in 1..=2 {
+        play_turn(&mut state, "a5xc5"); // c5 cannot jump on: e5 stands beyond d5
+        play_turn(&mut state, "d5xb5");
+        assert_eq!((state.in_hand(W), state.in_hand(B)), (6, 6), "one against one: both go back");
+        assert_eq!((state.kept(W), state.kept(B)), (0, 0));
+        play_turn(&mut state, "a5");
+        play_turn(&mut state, "d5");
+        assert_eq!(state.occurrences(), round + 1);
+        assert_eq!(state.turn(), 4 * round as u32);
+        if round == 1 {
+            assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "a second occurrence does not end the game");
+        }
+    }
+    let outcome = state.status().outcome().cloned().expect("the third occurrence ends the game");
+    assert_eq!(outcome.reason, "the position occurred for the third time; White scores 2, Black 1");
+    assert_eq!(outcome.scores, Some(vec![2, 1]), "scored as usual: Black's i9 and i1, White's a5 on the edge");
+    assert_eq!(outcome.places, vec![1, 2]);
+    assert!(legal(&state, W).is_empty());
+}
+
+#[test]
+fn captures_waiting_when_a_repetition_ends_the_game_are_kept() {
+    // The loop entered at the position where White's capture waits for
+    // Black's reply: that position is the first to occur three times.
+    let mut state = position(&["c3", "e5"], &["c4", "d5"], [5, 5], W);
+    play_turn(&mut state, "c3xc5");
+    assert_eq!(state.captured(W), 1);
+    for _ in 0..2 {
+        play_turn(&mut state, "d5xb5");
+        play_turn(&mut state, "a5");
+        play_turn(&mut state, "d5");
+        play_turn(&mut state, "a5xc5");
+    }
+    assert_eq!(state.turn(), 9);
+    let outcome = state.status().outcome().cloned().expect("the third occurrence ends the game");
+    assert_eq!(outcome.reason, "the position occurred for the third time; White scores 1, Black 0");
+    assert_eq!((state.kept(W), state.captured(W)), (1, 0), "no reply can come: the waiting piece is kept");
+}
+
+#[test]
 fn each_captured_piece_and_every_opponent_piece_on_an_edge_space_counts_one_point() {
     // White: two black pieces on the edge (a9, i5). Black: one white piece on the edge (a1).
     let state = position(&["a1", "e5"], &["a9", "i5", "d4"], [0, 0], W);

@@ -4,12 +4,15 @@
 //! shift), and capturing by jumping over one piece or a row of three or more
 //! is compulsory and continues while the piece can jump. Captures answered by
 //! an equal capture on the very next turn go back to their owners. Captured
-//! pieces and opposing pieces on the edge points score.
+//! pieces and opposing pieces on the edge points score. As that give-back
+//! lets play circle, Tactica ends the game when a position occurs for the
+//! third time at the start of a turn.
 //!
 //! docs/rules/alva.md states the rules as implemented and every ruling.
 
 mod board;
 mod notation;
+mod repetition;
 
 pub use board::{BadPoint, DIRECTIONS, POINTS, Point, SIDE};
 pub use notation::TurnText;
@@ -22,6 +25,7 @@ use crate::layout::{Layout, white_and_black, white_or_black};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::view::{Fact, Piece, Stack, View};
+use repetition::PositionKey;
 use serde::{Deserialize, Serialize};
 
 /// White, who takes the first turn.
@@ -31,6 +35,10 @@ pub const BLACK: Seat = Seat(1);
 
 /// Pieces each player has: "2 × 32 white and black pieces".
 pub const PIECES: u8 = 32;
+
+/// Tactica's own rule: the game ends when the same position occurs this many
+/// times at the start of a turn.
+pub const REPETITIONS: usize = 3;
 
 /// Alva has no options; the object must be empty.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +97,10 @@ pub struct Alva {
     to_move: Seat,
     phase: Phase,
     turns: u32,
+    /// The position at the start of every turn since the game began, the
+    /// current one last (Tactica's repetition rule; nothing is ever removed,
+    /// since a give-back can restore an earlier position).
+    positions: Vec<PositionKey>,
     last: Option<AlvaAction>,
     outcome: Option<Outcome>,
 }
@@ -147,8 +159,9 @@ impl Alva {
         }
         state.hand = hand;
         state.to_move = to_move;
+        state.positions = vec![state.position_key()];
         if !state.can_take_turn(to_move) {
-            state.finish();
+            state.finish(format!("{} cannot take a turn", white_or_black(to_move)));
         }
         state
     }
@@ -190,6 +203,18 @@ impl Alva {
         self.own_points(seat).any(|p| self.can_jump_from(seat, p))
     }
 
+    /// The key of the position now, taken at the start of a turn.
+    fn position_key(&self) -> PositionKey {
+        PositionKey::new(&self.board, self.hand, self.kept, self.waiting, self.to_move)
+    }
+
+    /// How many times the current position has occurred at the start of a
+    /// turn, this time included.
+    pub fn occurrences(&self) -> usize {
+        let now = self.position_key();
+        self.positions.iter().filter(|key| **key == now).count()
+    }
+
     /// Whether `seat` could take a turn now: capture, or bring a piece into play.
     fn can_take_turn(&self, seat: Seat) -> bool {
         self.hand[seat.index()] > 0 || self.must_capture(seat)
@@ -229,7 +254,8 @@ impl Alva {
     }
 
     /// Ends the turn: settles the captures waiting beside the board, passes
-    /// the turn and ends the game if the next player cannot take a turn.
+    /// the turn, records the position and ends the game if the next player
+    /// cannot take a turn or the position has occurred for the third time.
     fn end_turn(&mut self) {
         let mover = self.to_move;
         let captured = std::mem::take(&mut self.captured_this_turn);
@@ -249,24 +275,23 @@ impl Alva {
         self.turns += 1;
         self.to_move = mover.opponent();
         self.phase = Phase::Start;
+        let key = self.position_key();
+        self.positions.push(key);
         if !self.can_take_turn(self.to_move) {
-            self.finish();
+            self.finish(format!("{} cannot take a turn", white_or_black(self.to_move)));
+        } else if self.positions.iter().filter(|k| **k == key).count() >= REPETITIONS {
+            self.finish("the position occurred for the third time".into());
         }
     }
 
-    /// The game is over: waiting captures are kept, as no reply can come,
-    /// and the scores decide.
-    fn finish(&mut self) {
+    /// The game is over (`why`, in words): waiting captures are kept, as no
+    /// reply can come, and the scores decide.
+    fn finish(&mut self, why: String) {
         if let Some((owner, count)) = self.waiting.take() {
             self.kept[owner.index()] += count;
         }
         let scores: Vec<i32> = [WHITE, BLACK].into_iter().map(|s| i32::from(self.score(s))).collect();
-        let reason = format!(
-            "{} cannot take a turn; White scores {}, Black {}",
-            white_or_black(self.to_move),
-            scores[0],
-            scores[1]
-        );
+        let reason = format!("{why}; White scores {}, Black {}", scores[0], scores[1]);
         self.outcome = Some(Outcome::by_scores(scores, reason));
     }
 
@@ -362,7 +387,7 @@ impl Game for Alva {
     };
 
     fn new(options: &AlvaOptions, _seed: Seed) -> Result<Alva, RulesError> {
-        Ok(Alva {
+        let mut state = Alva {
             options: options.clone(),
             board: [None; POINTS],
             hand: [PIECES; 2],
@@ -372,9 +397,12 @@ impl Game for Alva {
             to_move: WHITE,
             phase: Phase::Start,
             turns: 0,
+            positions: Vec::new(),
             last: None,
             outcome: None,
-        })
+        };
+        state.positions.push(state.position_key());
+        Ok(state)
     }
 
     fn options(&self) -> &AlvaOptions {
