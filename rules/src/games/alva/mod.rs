@@ -23,7 +23,7 @@ use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
 use crate::layout::{Layout, white_and_black, white_or_black};
 use crate::outcome::Outcome;
-use crate::seat::{Seat, SeatSet, Viewer};
+use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, Stack, View};
 use repetition::PositionKey;
 use serde::{Deserialize, Serialize};
@@ -418,10 +418,7 @@ impl Game for Alva {
     }
 
     fn status(&self) -> Status {
-        match &self.outcome {
-            Some(outcome) => Status::Over(outcome.clone()),
-            None => Status::Acting(SeatSet::only(self.to_move)),
-        }
+        Status::one_seat(&self.outcome, self.to_move)
     }
 
     fn turn(&self) -> u32 {
