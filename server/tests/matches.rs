@@ -62,6 +62,44 @@ async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn every_variant_a_lobby_form_offers_plays_to_the_end() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut played_variants = 0;
+    for (i, game) in rules::registry::games().iter().enumerate() {
+        let id = game.info().id;
+        for spec in game.option_specs() {
+            for choice in spec.choices.iter().filter(|c| c.value != spec.default) {
+                let options = json!({ spec.key.clone(): choice.value });
+                let mut a = server.client().await;
+                let mut b = server.client().await;
+                a.send(json!({"type": "create_lobby", "game": id, "public": false, "options": options})).await;
+                let created = a.expect(|m| m["type"] == "created" || m["type"] == "error").await;
+                assert_eq!(created["type"], "created", "{id} {options}: {created}");
+                let table = created["table"].as_str().unwrap().to_string();
+                let code = created["code"].as_str().unwrap().to_string();
+                let lobby = a.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await;
+                assert_eq!(lobby["options"][&spec.key], choice.value, "{id}: the lobby keeps {options}");
+                a.take_seat(&table, 0).await;
+                b.join_code(&code).await;
+                b.take_seat(&table, 1).await;
+                a.send(json!({"type": "start", "table": table})).await;
+                let live = a.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+                let cells = live["layout"]["cells"].as_array().unwrap().len();
+                let (played, end) = play_random(&mut a, &mut b, &table, 5_000, i as u64 + 7).await;
+                assert_eq!(end["phase"], "finished", "{id} {options}: not over after {played} actions");
+                assert_eq!(end["result"]["termination"], "rules", "{id} {options}");
+                eprintln!("{id} {options}: {cells} cells, ended by the rules after {played} actions");
+                played_variants += 1;
+            }
+        }
+    }
+    assert!(played_variants >= 5, "only {played_variants} variants");
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_is_applied_once() {
     for db in TestDb::all().await {
         let server = TestServer::start(&db.url).await;
