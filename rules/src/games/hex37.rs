@@ -9,7 +9,7 @@
 //! and the six directions are (±2, 0) and (±1, ±1).
 
 use crate::layout::{Cell, CellId, Layout, SeatStyle, Shape, Zone};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
 
@@ -28,7 +28,7 @@ pub const DIRECTIONS: [(i8, i8); 6] = [(2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1
 const NONE: u8 = u8::MAX;
 
 /// A point of the board. Its text and JSON form is its name, such as "c4".
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr)]
 pub struct Point(u8);
 
 const fn row_of(index: u8) -> u8 {
@@ -161,19 +161,6 @@ impl FromStr for Point {
             return Err(bad());
         }
         Ok(Point(ROW_START[row] + number - 1))
-    }
-}
-
-impl Serialize for Point {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Point {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

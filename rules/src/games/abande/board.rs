@@ -11,7 +11,8 @@
 
 use super::super::hex37::{self, Point};
 use crate::layout::{Cell, Layout, SeatStyle, Shape};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
@@ -38,7 +39,7 @@ pub enum BoardKind {
 /// grid it is the file, as in chess. A name does not depend on the board, so
 /// actions are read without one; whether the board has the space is checked
 /// when the action is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr)]
 pub struct Space {
     letter: u8,
     number: u8,
@@ -82,19 +83,6 @@ impl FromStr for Space {
             [letter @ b'a'..=b'g', number @ b'1'..=b'7'] => Space::new(letter - b'a', number - b'0').ok_or_else(bad),
             _ => Err(bad()),
         }
-    }
-}
-
-impl Serialize for Space {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Space {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -7,7 +7,7 @@
 //! and columns: a point has up to four neighbours.
 
 use crate::layout::{Cell, CellId, Layout, SeatStyle, Shape, Zone};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
 
@@ -22,7 +22,7 @@ pub const POINTS: usize = (SIDE as usize) * (SIDE as usize);
 pub const DIRECTIONS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// A point of the board. Its text and JSON form is its name, such as "e5".
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr)]
 pub struct Point(u8);
 
 impl Point {
@@ -120,19 +120,6 @@ impl FromStr for Point {
             return Err(bad());
         }
         Point::at(letter - b'a', digit - b'1').ok_or_else(bad)
-    }
-}
-
-impl Serialize for Point {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Point {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

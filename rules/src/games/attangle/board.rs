@@ -9,7 +9,8 @@
 
 use super::super::hex37::{self, Point};
 use crate::layout::{Cell, Layout, Shape, white_and_black};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
@@ -29,7 +30,7 @@ const NONE: u8 = u8::MAX;
 /// counts from the left; on the square board the letter is the file and the
 /// number the rank, as in chess. Names order by letter, then number, which is
 /// the order Tactica writes the two origins of a capture in.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr)]
 pub struct Spot {
     letter: u8,
     number: u8,
@@ -71,19 +72,6 @@ impl FromStr for Spot {
             return Err(bad());
         }
         Ok(Spot { letter: letter as u8 - b'a', number: digits.as_bytes()[0] - b'0' })
-    }
-}
-
-impl Serialize for Spot {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Spot {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

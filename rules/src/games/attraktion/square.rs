@@ -6,7 +6,7 @@
 //! board is checked against a match.
 
 use crate::error::NotationError;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
 
@@ -15,7 +15,7 @@ pub const MAX_NAMED: u8 = 26;
 
 /// A square by file and rank, both counted from 0. Its text and JSON form is
 /// its name, such as `"d5"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr)]
 pub struct Square {
     /// The file, 0 for `a`.
     pub col: u8,
@@ -59,19 +59,6 @@ impl FromStr for Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.col) as char, self.row + 1)
-    }
-}
-
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Square {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

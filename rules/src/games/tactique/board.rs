@@ -8,7 +8,7 @@
 
 use crate::layout::{Cell, CellId, Layout, Shape, Zone, white_and_black, white_or_black};
 use crate::seat::Seat;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
 
@@ -26,7 +26,7 @@ pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 pub const ARCHER_REACH: [(i8, i8); 8] = [(0, 2), (2, 0), (0, -2), (-2, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)];
 
 /// One square. Its text and JSON form is its name, such as "c4".
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr)]
 pub struct Square(u8);
 
 impl Square {
@@ -132,19 +132,6 @@ impl FromStr for Square {
         let column = file.to_ascii_lowercase().wrapping_sub(b'a');
         let row = rank.wrapping_sub(b'1');
         Square::new(column, row).ok_or_else(bad)
-    }
-}
-
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Square {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
