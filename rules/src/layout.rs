@@ -75,6 +75,11 @@ pub struct Layout {
     pub seats: Vec<SeatStyle>,
 }
 
+/// White's seat in games of White against Black where White moves first.
+pub const WHITE: Seat = Seat(0);
+/// Black's seat in those games.
+pub const BLACK: Seat = Seat(1);
+
 /// The names of seat 0 and seat 1 in games of White against Black.
 pub const WHITE_AND_BLACK: [&str; 2] = ["White", "Black"];
 

@@ -23,10 +23,7 @@ use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, View};
 use serde::{Deserialize, Serialize};
 
-/// White, who moves first.
-pub const WHITE: Seat = Seat(0);
-/// Black.
-pub const BLACK: Seat = Seat(1);
+pub use crate::layout::{BLACK, WHITE};
 
 /// The most moves in one turn.
 pub const MAX_MOVES_PER_TURN: u8 = 3;

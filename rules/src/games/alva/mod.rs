@@ -28,10 +28,7 @@ use crate::view::{Fact, Piece, Stack, View};
 use repetition::PositionKey;
 use serde::{Deserialize, Serialize};
 
-/// White, who takes the first turn.
-pub const WHITE: Seat = Seat(0);
-/// Black.
-pub const BLACK: Seat = Seat(1);
+pub use crate::layout::{BLACK, WHITE};
 
 /// Pieces each player has: "2 × 32 white and black pieces".
 pub const PIECES: u8 = 32;

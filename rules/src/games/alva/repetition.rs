@@ -46,36 +46,25 @@ impl PositionKey {
 mod tests {
     use super::*;
 
-    const W: Seat = Seat(0);
-    const B: Seat = Seat(1);
-
-    fn key(
-        board: &[Option<Seat>; POINTS],
-        hand: [u8; 2],
-        kept: [u8; 2],
-        waiting: Option<(Seat, u8)>,
-        to_move: Seat,
-    ) -> PositionKey {
-        PositionKey::new(board, hand, kept, waiting, to_move)
-    }
+    use crate::layout::{BLACK as B, WHITE as W};
 
     #[test]
     fn every_part_of_the_position_tells_keys_apart() {
         let mut board = [None; POINTS];
         board[0] = Some(W);
         board[80] = Some(B);
-        let base = key(&board, [5, 6], [1, 2], Some((W, 1)), B);
-        assert_eq!(base, key(&board, [5, 6], [1, 2], Some((W, 1)), B));
+        let base = PositionKey::new(&board, [5, 6], [1, 2], Some((W, 1)), B);
+        assert_eq!(base, PositionKey::new(&board, [5, 6], [1, 2], Some((W, 1)), B));
         let mut other = board;
         other[0] = Some(B);
-        assert_ne!(base, key(&other, [5, 6], [1, 2], Some((W, 1)), B), "the owner of a piece");
+        assert_ne!(base, PositionKey::new(&other, [5, 6], [1, 2], Some((W, 1)), B), "the owner of a piece");
         other[0] = None;
-        assert_ne!(base, key(&other, [5, 6], [1, 2], Some((W, 1)), B), "an empty point");
-        assert_ne!(base, key(&board, [6, 5], [1, 2], Some((W, 1)), B), "the hands");
-        assert_ne!(base, key(&board, [5, 6], [2, 1], Some((W, 1)), B), "the kept captures");
-        assert_ne!(base, key(&board, [5, 6], [1, 2], Some((B, 1)), B), "whose captures wait");
-        assert_ne!(base, key(&board, [5, 6], [1, 2], Some((W, 2)), B), "how many wait");
-        assert_ne!(base, key(&board, [5, 6], [1, 2], None, B), "none waiting");
-        assert_ne!(base, key(&board, [5, 6], [1, 2], Some((W, 1)), W), "the player to move");
+        assert_ne!(base, PositionKey::new(&other, [5, 6], [1, 2], Some((W, 1)), B), "an empty point");
+        assert_ne!(base, PositionKey::new(&board, [6, 5], [1, 2], Some((W, 1)), B), "the hands");
+        assert_ne!(base, PositionKey::new(&board, [5, 6], [2, 1], Some((W, 1)), B), "the kept captures");
+        assert_ne!(base, PositionKey::new(&board, [5, 6], [1, 2], Some((B, 1)), B), "whose captures wait");
+        assert_ne!(base, PositionKey::new(&board, [5, 6], [1, 2], Some((W, 2)), B), "how many wait");
+        assert_ne!(base, PositionKey::new(&board, [5, 6], [1, 2], None, B), "none waiting");
+        assert_ne!(base, PositionKey::new(&board, [5, 6], [1, 2], Some((W, 1)), W), "the player to move");
     }
 }

@@ -27,10 +27,7 @@ use crate::view::{Fact, Piece, View};
 use board::MAX_POINTS;
 use serde::{Deserialize, Serialize};
 
-/// White, who places first.
-pub const WHITE: Seat = Seat(0);
-/// Black.
-pub const BLACK: Seat = Seat(1);
+pub use crate::layout::{BLACK, WHITE};
 
 /// Pieces each player has: "100 playing pieces, half black and half white".
 pub const PIECES_PER_SIDE: u8 = 50;

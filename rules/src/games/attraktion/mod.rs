@@ -23,10 +23,7 @@ use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Piece, Stack, View};
 use serde::{Deserialize, Serialize};
 
-/// White, who takes the first turn.
-pub const WHITE: Seat = Seat(0);
-/// Black.
-pub const BLACK: Seat = Seat(1);
+pub use crate::layout::{BLACK, WHITE};
 
 /// The board sides a match may be played on: the rulebook's 8 × 8 and
 /// 10 × 10, and two of the "still larger boards" it leaves to experts.

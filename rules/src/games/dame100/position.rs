@@ -12,10 +12,7 @@
 use super::board::{BLACK_PROMOTION, DIRECTIONS, Square, VALID, WHITE_PROMOTION, shift, squares};
 use crate::seat::Seat;
 
-/// White, who moves first (up the board, towards squares 1–5).
-pub const WHITE: Seat = Seat(0);
-/// Black.
-pub const BLACK: Seat = Seat(1);
+pub use crate::layout::{BLACK, WHITE};
 
 /// One move: a step, a king's slide, or a whole capture sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

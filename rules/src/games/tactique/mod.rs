@@ -31,10 +31,7 @@ use crate::seat::{Seat, SeatSet, Viewer};
 use crate::view::View;
 use serde::{Deserialize, Serialize};
 
-/// White, who sets up on rows 1–4 and moves first.
-pub const WHITE: Seat = Seat(0);
-/// Black, who sets up on rows 5–8.
-pub const BLACK: Seat = Seat(1);
+pub use crate::layout::{BLACK, WHITE};
 
 /// Rearrangements (shifts) a seat may make during its set-up, so that the
 /// set-up ends even when actions are chosen at random.
