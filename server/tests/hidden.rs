@@ -252,6 +252,17 @@ fn secrets(played: &Played, viewer: Viewer) -> Vec<String> {
         .collect()
 }
 
+/// The table state a frame carries: a snapshot is one, an event or a
+/// catch-up holds one.
+fn state_of(frame: &Value) -> &Value {
+    if frame["type"] == "snapshot" { frame } else { &frame["state"] }
+}
+
+/// The events a frame carries: a snapshot's or a catch-up's list, or an event's one.
+fn events_of(frame: &Value) -> impl Iterator<Item = &Value> {
+    frame["events"].as_array().into_iter().flatten().chain([&frame["event"]])
+}
+
 fn check_frames(played: &Played, rebuilt: &Rebuilt, viewer: Viewer, frames: &[Value]) -> usize {
     let secret = secrets(played, viewer);
     let mut checked = 0;
@@ -260,7 +271,7 @@ fn check_frames(played: &Played, rebuilt: &Rebuilt, viewer: Viewer, frames: &[Va
         if table != Some(played.table.as_str()) {
             continue;
         }
-        let state = if frame["type"] == "snapshot" { frame } else { &frame["state"] };
+        let state = state_of(frame);
         let Some(seq) = state["seq"].as_u64() else { continue };
         if seq >= played.end {
             continue;
@@ -285,7 +296,7 @@ fn check_frames(played: &Played, rebuilt: &Rebuilt, viewer: Viewer, frames: &[Va
             }
             checked += 1;
         }
-        for event in frame["events"].as_array().into_iter().flatten().chain([&frame["event"]]) {
+        for event in events_of(frame) {
             check_event(rebuilt, event, viewer, &context);
         }
     }
@@ -414,12 +425,8 @@ fn shown(frames: &[Value]) -> Vec<String> {
         .iter()
         .filter(|f| matches!(f["type"].as_str(), Some("snapshot" | "event" | "catch_up")))
         .map(|f| {
-            let state = if f["type"] == "snapshot" { f } else { &f["state"] };
-            let events: Vec<Value> = f["events"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .chain([&f["event"]])
+            let state = state_of(f);
+            let events: Vec<Value> = events_of(f)
                 .filter(|e| e["kind"] == "action")
                 .map(|e| json!([e["seq"], e["text"], e["turn_text"], e["hidden"]]))
                 .collect();

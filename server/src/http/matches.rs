@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Phase, Replay, ReplayStep, SeatSummary};
 use rules::tools::record::RecordMeta;
 use rules::tools::replay::JsonRecord;
-use rules::{AnyGame, AnyMatch, Seat, SeatAction, Seed, Viewer, turn_as_seen};
+use rules::{AnyGame, AnyMatch, Seat, SeatAction, Seed, Seen, Viewer, turn_as_seen};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -267,15 +267,13 @@ fn turn_text(
     let mut texts = Vec::new();
     let mut seen = Vec::new();
     for a in actions {
-        let described = probe.describe_for(a.seat, &a.action, viewer).ok();
+        // Once the match is over everyone reads everything.
+        let described = if revealed { Some(Seen::All) } else { probe.describe_for(a.seat, &a.action, viewer).ok() };
         let text = probe.apply_json(a.seat, &a.action).ok()?;
         seen.push(described.and_then(|d| d.text_of(&text)));
         texts.push(text);
     }
     let whole = if complete { state.notate_turn(actions).ok()? } else { texts.join(", ") };
-    if revealed {
-        return Some(whole);
-    }
     let parts: Vec<(Option<&str>, &str)> =
         seen.iter().map(Option::as_deref).zip(texts.iter().map(String::as_str)).collect();
     turn_as_seen(&whole, &parts)
