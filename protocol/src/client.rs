@@ -107,29 +107,33 @@ pub enum ClientMessage {
         table: TableId,
         /// A client-chosen id; resending the same id applies the action once.
         id: String,
-        /// The last event number the client saw; if given and not current,
-        /// the action is refused as stale.
+        /// The last event number the client saw. If given, the action is
+        /// refused as stale when a later event changed what this seat could
+        /// see (another seat's part of a simultaneous decision or answer in
+        /// a response window does not).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seq: Option<u64>,
         /// The action's JSON form, as listed in the legal actions.
         action: Value,
     },
-    /// Resign the match.
+    /// Resign the match (the rules decide what follows: in a game of two
+    /// seats the other wins, in larger games play goes on without the seat).
     Resign {
         /// The table.
         table: TableId,
     },
-    /// Offer a draw (two-seat games).
+    /// Offer a draw, or agree to the open offer; the match is drawn when
+    /// every seat still playing has agreed.
     OfferDraw {
         /// The table.
         table: TableId,
     },
-    /// Accept the opponent's draw offer.
+    /// Agree to the open draw offer.
     AcceptDraw {
         /// The table.
         table: TableId,
     },
-    /// Decline the opponent's draw offer.
+    /// Decline the open draw offer.
     DeclineDraw {
         /// The table.
         table: TableId,
@@ -139,7 +143,9 @@ pub enum ClientMessage {
         /// The table.
         table: TableId,
     },
-    /// Claim the win when the only opponent's grace period to reconnect is over.
+    /// Claim the match when every other seat still playing is away and its
+    /// grace period to reconnect is over: those seats leave it, and the
+    /// rules decide the result.
     ClaimVictory {
         /// The table.
         table: TableId,

@@ -43,13 +43,13 @@ pub enum ErrorCode {
     IllegalAction,
     /// An action whose JSON form the game cannot read.
     BadAction,
-    /// The client's sequence number is not the table's current one.
+    /// Something this seat could see changed after the client's event number.
     StaleSequence,
-    /// No draw offer is open, or draws need exactly two seats.
+    /// No draw offer is open (or the seat has already agreed).
     NoDrawOffer,
     /// Too late: the first action has been played.
     TooLate,
-    /// The opponent is present, or their grace period is not over.
+    /// Another seat is present, or its grace period is not over.
     NotAbsent,
     /// Options the game does not accept.
     InvalidOptions,

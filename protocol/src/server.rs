@@ -36,9 +36,13 @@ pub struct StateUpdate {
     /// Clocks, for a timed match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<Clocks>,
-    /// The seat with an open draw offer.
+    /// The seats that offered or accepted a draw, while an offer is open.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw_offers: Vec<u8>,
+    /// When the open response window closes at the latest (milliseconds
+    /// since the epoch): every seat it asks gives its default answer then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw_offer: Option<u8>,
+    pub window_until: Option<u64>,
     /// The seed, once the match is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
@@ -93,7 +97,8 @@ pub enum ServerMessage {
         /// The state after them.
         state: Box<StateUpdate>,
     },
-    /// The client's action was stored and applied as event `seq`.
+    /// The client's action was stored and applied as event `seq` (chance it
+    /// set off follows in the next events).
     Acted {
         /// The table.
         table: TableId,

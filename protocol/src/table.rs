@@ -2,7 +2,7 @@
 //! numbered events, as that viewer may see them.
 
 use crate::{PlayerId, TableId, TimeControl};
-use rules::{LegalAction, Outcome, View, layout::Layout};
+use rules::{Leave, LegalAction, Outcome, View, layout::Layout};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -113,27 +113,49 @@ pub enum EventDetail {
     Action {
         /// The turn the action belongs to (from 0).
         turn: u32,
-        /// Its notation, or `None` when this viewer may not see it.
+        /// Its notation, or what this viewer may read of it; `None` when
+        /// the viewer learns only that the seat acted.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
         /// Whether the action is hidden from this viewer (only its number is sent).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         hidden: bool,
-        /// The notation of the whole turn so far, when this viewer may see all of it.
+        /// The notation of the whole turn so far, or the parts of it this
+        /// viewer may read.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        turn_text: Option<String>,
+        /// Given for the seat when a response window's deadline passed.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_default: bool,
+    },
+    /// Chance decided: a roll, a drawn card, a random arrangement.
+    Chance {
+        /// The turn it belongs to.
+        turn: u32,
+        /// What this viewer may read of it, or `None`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        /// Whether the outcome is hidden from this viewer.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        hidden: bool,
+        /// The turn so far, as for actions.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         turn_text: Option<String>,
     },
+    /// A seat left the match: the rules decide what follows (in a game of
+    /// two seats, the other wins).
+    Left {
+        /// Why.
+        leave: Leave,
+        /// In words ("Black resigns").
+        text: String,
+    },
     /// A seat offered a draw.
     DrawOffered,
-    /// The offer was declined (or lapsed when the other seat played).
+    /// The offer was declined (or lapsed when another seat played).
     DrawDeclined,
-    /// A seat resigned.
-    Resigned,
-    /// A seat left the match for good; play goes on without it.
-    Withdrew {
-        /// Why.
-        reason: String,
-    },
+    /// Every seat in play agreed to a draw.
+    DrawAgreed,
     /// The match ended.
     Ended {
         /// The result.
@@ -202,9 +224,13 @@ pub struct TableSnapshot {
     /// Clocks, for a timed match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<Clocks>,
-    /// The seat with an open draw offer.
+    /// The seats that offered or accepted a draw, while an offer is open.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw_offers: Vec<u8>,
+    /// When the open response window closes at the latest (milliseconds
+    /// since the epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw_offer: Option<u8>,
+    pub window_until: Option<u64>,
     /// Who is connected.
     pub presence: Vec<SeatPresence>,
     /// SHA-256 of the seed, once the match has started.

@@ -1,19 +1,22 @@
 //! Games behind one object-safe interface, with actions in their JSON form.
 //!
-//! The server, the replay tool and the conformance suite handle every game
-//! alike: they create a match by game id from JSON options, and exchange
-//! actions as JSON values. [`AnyMatch`] is the [`Game`] trait with the types
-//! erased; every `Game` gets it for free.
+//! The server, the tools and the JSON half of the conformance suite handle
+//! every game alike: [`AnyGame`] is a registered game (its options, new
+//! matches and referees, its tools), [`AnyMatch`] a rules state with the
+//! game's types erased. A match is played through its
+//! [`AnyReferee`](crate::referee::AnyReferee); every `Game` gets both for free.
 
-use crate::Seed;
+use crate::chance::{Seed, SeedStream};
 use crate::click::Click;
 use crate::conformance::{ConformanceConfig, ConformanceReport};
 use crate::error::RulesError;
-use crate::game::{Game, GameInfo, OptionSpec, Seen, Status};
+use crate::game::{Game, GameInfo, OptionSpec};
 use crate::layout::Layout;
+use crate::record::{Record, RecordMeta};
+use crate::referee::{AnyReferee, Referee, settle};
 use crate::seat::{Seat, Viewer};
+use crate::status::Status;
 use crate::tools::playout::{PlayoutReport, playouts};
-use crate::tools::record::{Record, RecordMeta};
 use crate::view::View;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -42,16 +45,7 @@ impl LegalAction {
     }
 }
 
-/// One action of a recorded match: who played what.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatAction {
-    /// The seat that played it.
-    pub seat: Seat,
-    /// Its JSON form.
-    pub action: Value,
-}
-
-/// A match of some game, with the game's types erased.
+/// A rules state of some game, with the game's types erased.
 pub trait AnyMatch: Debug + Send + Sync {
     /// The game.
     fn info(&self) -> &'static GameInfo;
@@ -67,25 +61,12 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn turn(&self) -> u32;
     /// The legal actions of `seat` with their notation and clicks.
     fn legal(&self, seat: Seat) -> Vec<LegalAction>;
-    /// Checks and plays an action given in JSON; returns its notation.
-    /// On error the state is unchanged.
-    fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<String, RulesError>;
-    /// Reads an action's JSON form and writes it back in canonical form.
-    fn canonical_action(&self, action: &Value) -> Result<Value, RulesError>;
-    /// Reads one action in notation and returns its JSON form.
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Value, RulesError>;
-    /// The notation of an action given in JSON.
-    fn action_text(&self, seat: Seat, action: &Value) -> Result<String, RulesError>;
-    /// See [`Game::describe_for`].
-    fn describe_for(&self, seat: Seat, action: &Value, viewer: Viewer) -> Result<Seen, RulesError>;
     /// See [`Game::view`].
     fn view(&self, viewer: Viewer) -> View;
-    /// Parses a turn in notation and resolves it against this state.
-    fn resolve_turn(&self, text: &str) -> Result<Vec<SeatAction>, RulesError>;
-    /// The notation of a whole turn played from this state.
-    fn notate_turn(&self, turn: &[SeatAction]) -> Result<String, RulesError>;
-    /// See [`Game::withdraw`].
-    fn withdraw(&mut self, seat: Seat, reason: &str);
+    /// Checks and plays an action given in JSON, then draws any chance
+    /// outcome due from `stream` (for tools and tests; matches are played
+    /// through a referee). On error the state is unchanged.
+    fn apply_json(&mut self, seat: Seat, action: &Value, stream: &mut SeedStream) -> Result<(), RulesError>;
     /// See [`Game::resample`].
     fn resample(&self, viewer: Seat, seed: Seed) -> Box<dyn AnyMatch>;
     /// See [`Game::position`].
@@ -104,10 +85,6 @@ impl Clone for Box<dyn AnyMatch> {
     fn clone(&self) -> Self {
         self.clone_box()
     }
-}
-
-fn read_action<G: Game>(action: &Value) -> Result<G::Action, RulesError> {
-    G::Action::deserialize(action).map_err(|e| RulesError::BadAction(e.to_string()))
 }
 
 fn to_json<T: Serialize>(value: &T) -> Value {
@@ -153,53 +130,15 @@ impl<G: Game> AnyMatch for G {
             .collect()
     }
 
-    fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<String, RulesError> {
-        let action = read_action::<G>(action)?;
-        self.check(seat, &action)?;
-        let text = Game::action_text(self, seat, &action);
-        self.play(seat, &action);
-        Ok(text)
-    }
-
-    fn canonical_action(&self, action: &Value) -> Result<Value, RulesError> {
-        Ok(to_json(&read_action::<G>(action)?))
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Value, RulesError> {
-        Ok(to_json(&Game::parse_action(self, seat, text)?))
-    }
-
-    fn action_text(&self, seat: Seat, action: &Value) -> Result<String, RulesError> {
-        Ok(Game::action_text(self, seat, &read_action::<G>(action)?))
-    }
-
-    fn describe_for(&self, seat: Seat, action: &Value, viewer: Viewer) -> Result<Seen, RulesError> {
-        Ok(Game::describe_for(self, seat, &read_action::<G>(action)?, viewer))
-    }
-
     fn view(&self, viewer: Viewer) -> View {
         Game::view(self, viewer)
     }
 
-    fn resolve_turn(&self, text: &str) -> Result<Vec<SeatAction>, RulesError> {
-        let syntax: G::Notation = text.parse()?;
-        let actions = self.resolve(&syntax)?;
-        Ok(actions.into_iter().map(|(seat, a)| SeatAction { seat, action: to_json(&a) }).collect())
-    }
-
-    fn notate_turn(&self, turn: &[SeatAction]) -> Result<String, RulesError> {
-        if turn.is_empty() {
-            return Err(RulesError::BadAction("a turn has at least one action".into()));
-        }
-        let typed = turn
-            .iter()
-            .map(|sa| Ok((sa.seat, read_action::<G>(&sa.action)?)))
-            .collect::<Result<Vec<_>, RulesError>>()?;
-        Ok(self.notate(&typed).to_string())
-    }
-
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        Game::withdraw(self, seat, reason);
+    fn apply_json(&mut self, seat: Seat, action: &Value, stream: &mut SeedStream) -> Result<(), RulesError> {
+        let action = G::Action::deserialize(action).map_err(|e| RulesError::BadAction(e.to_string()))?;
+        self.apply(seat, &action)?;
+        settle(self, stream);
+        Ok(())
     }
 
     fn resample(&self, viewer: Seat, seed: Seed) -> Box<dyn AnyMatch> {
@@ -229,25 +168,35 @@ impl<G: Game> AnyMatch for G {
 
 /// A registered game, with the game's types erased.
 pub trait AnyGame: Send + Sync {
-    /// The game's identity.
+    /// The game's identity and kind.
     fn info(&self) -> &'static GameInfo;
     /// The options a host can set.
     fn option_specs(&self) -> Vec<OptionSpec>;
+    /// Every choice of options a lobby form offers, in full: the defaults
+    /// first, then each offered value of each option with the others left
+    /// at their defaults.
+    fn option_choices(&self) -> Vec<Value>;
     /// Checks options given in JSON (`null` means the defaults) and returns
     /// them in full, with defaults filled in.
     fn normalize_options(&self, options: &Value) -> Result<Value, RulesError>;
     /// How many seats a match with these options has.
     fn seat_count(&self, options: &Value) -> Result<usize, RulesError>;
-    /// A new match.
-    fn new_match(&self, options: &Value, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError>;
+    /// A new match's rules state (chance not yet drawn).
+    fn new_match(&self, options: &Value) -> Result<Box<dyn AnyMatch>, RulesError>;
     /// A match from a position in the game's position format.
-    fn match_at(&self, options: &Value, position: &str, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError>;
+    fn match_at(&self, options: &Value, position: &str) -> Result<Box<dyn AnyMatch>, RulesError>;
+    /// A referee for a new match with chance from `seed`, from the start or
+    /// from `position`.
+    fn referee(&self, options: &Value, position: Option<&str>, seed: Seed) -> Result<Box<dyn AnyReferee>, RulesError>;
     /// Splits a game record into its start position and turns.
     fn read_record(&self, text: &str) -> Result<Record, RulesError>;
     /// The perft count at `depth`, from the start or from `position`.
     fn perft(&self, options: &Value, position: Option<&str>, depth: u32) -> Result<u64, RulesError>;
-    /// Runs the conformance suite (see [`crate::conformance`]).
-    fn conformance(&self, config: ConformanceConfig) -> Result<ConformanceReport, String>;
+    /// Runs the conformance suite with these options (see [`crate::conformance`]).
+    fn conformance(&self, options: &Value, config: ConformanceConfig) -> Result<ConformanceReport, String>;
+    /// Checks that `check` accepts exactly the legal actions, for arbitrary
+    /// actions in a reachable state (see [`crate::conformance::legality`]).
+    fn legality(&self, options: &Value, seed: u64, depth: usize, picks: &[u32]) -> Result<usize, String>;
     /// Uniformly random playouts (see [`playouts`]).
     fn playouts(&self, options: &Value, games: u64, seed: u64, max_actions: u64) -> Result<PlayoutReport, RulesError>;
 }
@@ -270,8 +219,8 @@ impl<G: Game> Registered<G> {
     fn start(options: &Value, position: Option<&str>) -> Result<G, RulesError> {
         let options = Self::options(options)?;
         match position {
-            Some(position) => G::from_position(&options, position, Seed::default()),
-            None => G::new(&options, Seed::default()),
+            Some(position) => G::from_position(&options, position),
+            None => G::new(&options),
         }
     }
 }
@@ -285,23 +234,45 @@ impl<G: Game> AnyGame for Registered<G> {
         G::option_specs()
     }
 
+    fn option_choices(&self) -> Vec<Value> {
+        let defaults = to_json(&G::Options::default());
+        let mut choices = vec![defaults.clone()];
+        for spec in G::option_specs() {
+            for choice in spec.choices.iter().filter(|c| c.value != spec.default) {
+                let mut options = defaults.clone();
+                options[spec.key.as_str()] = choice.value.clone();
+                choices.push(options);
+            }
+        }
+        choices
+    }
+
     fn normalize_options(&self, options: &Value) -> Result<Value, RulesError> {
         let typed = Self::options(options)?;
         // Building a match validates combinations of options.
-        G::new(&typed, Seed::default())?;
+        G::new(&typed)?;
         Ok(to_json(&typed))
     }
 
     fn seat_count(&self, options: &Value) -> Result<usize, RulesError> {
-        Ok(Game::seat_count(&G::new(&Self::options(options)?, Seed::default())?))
+        Ok(Game::seat_count(&G::new(&Self::options(options)?)?))
     }
 
-    fn new_match(&self, options: &Value, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError> {
-        Ok(Box::new(G::new(&Self::options(options)?, seed)?))
+    fn new_match(&self, options: &Value) -> Result<Box<dyn AnyMatch>, RulesError> {
+        Ok(Box::new(G::new(&Self::options(options)?)?))
     }
 
-    fn match_at(&self, options: &Value, position: &str, seed: Seed) -> Result<Box<dyn AnyMatch>, RulesError> {
-        Ok(Box::new(G::from_position(&Self::options(options)?, position, seed)?))
+    fn match_at(&self, options: &Value, position: &str) -> Result<Box<dyn AnyMatch>, RulesError> {
+        Ok(Box::new(G::from_position(&Self::options(options)?, position)?))
+    }
+
+    fn referee(&self, options: &Value, position: Option<&str>, seed: Seed) -> Result<Box<dyn AnyReferee>, RulesError> {
+        let options = Self::options(options)?;
+        let referee = match position {
+            Some(position) => Referee::<G>::at(&options, position, seed)?,
+            None => Referee::<G>::new(&options, seed)?,
+        };
+        Ok(Box::new(referee))
     }
 
     fn read_record(&self, text: &str) -> Result<Record, RulesError> {
@@ -312,8 +283,14 @@ impl<G: Game> AnyGame for Registered<G> {
         Ok(Self::start(options, position)?.perft(depth))
     }
 
-    fn conformance(&self, config: ConformanceConfig) -> Result<ConformanceReport, String> {
-        crate::conformance::run::<G>(config)
+    fn conformance(&self, options: &Value, config: ConformanceConfig) -> Result<ConformanceReport, String> {
+        let options = Self::options(options).map_err(|e| e.to_string())?;
+        crate::conformance::run::<G>(&options, config)
+    }
+
+    fn legality(&self, options: &Value, seed: u64, depth: usize, picks: &[u32]) -> Result<usize, String> {
+        let options = Self::options(options).map_err(|e| e.to_string())?;
+        crate::conformance::legality::<G>(&options, seed, depth, picks)
     }
 
     fn playouts(&self, options: &Value, games: u64, seed: u64, max_actions: u64) -> Result<PlayoutReport, RulesError> {

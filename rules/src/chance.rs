@@ -1,18 +1,20 @@
 //! Chance from a server-held seed.
 //!
-//! Every match gets a 32-byte [`Seed`] from the server. All dice and shuffles
-//! of that match come from one ChaCha20 keystream keyed by the seed
+//! Every match gets a 32-byte [`Seed`] from the server. All dice, draws and
+//! shuffles of that match come from one ChaCha20 keystream keyed by the seed
 //! (`rand_chacha::ChaCha20Rng`, whose output is fixed by the ChaCha20
 //! specification), so a match replays exactly from (game, options, seed,
-//! actions).
+//! actions). The stream is not part of a game's state: the
+//! [`Referee`](crate::referee) holds it and draws each chance outcome when the
+//! rules say one is due, so nothing a viewer sees can depend on a future roll.
 //!
 //! We do not use `rand`'s `gen_range` or `shuffle`: their algorithms have
 //! changed between versions. The two samplers below are ours, and
 //! docs/architecture.md documents them so that anyone can check a match:
 //!
-//! - [`Chance::below`]`(n)`: draw 32-bit words `w` until `w < 2^32 - (2^32 mod n)`,
+//! - [`SeedStream::below`]`(n)`: draw 32-bit words `w` until `w < 2^32 - (2^32 mod n)`,
 //!   then return `w mod n` (rejection sampling, no bias).
-//! - [`Chance::shuffle`]: Fisher–Yates from the last element down: for `i` from
+//! - [`SeedStream::shuffle`]: Fisher–Yates from the last element down: for `i` from
 //!   `len - 1` to 1, swap element `i` with element `below(i + 1)`.
 
 use rand_chacha::ChaCha20Rng;
@@ -88,30 +90,37 @@ impl<'de> Deserialize<'de> for Seed {
     }
 }
 
-/// The chance source a match state owns. Cloning it clones the stream
-/// position, so a cloned state draws the same future outcomes.
+/// A stream of random numbers from a seed: a match's chance, or the random
+/// choices of a tool or a test. Cloning it clones the stream position.
 #[derive(Clone, Debug)]
-pub struct Chance {
+pub struct SeedStream {
     rng: ChaCha20Rng,
 }
 
-impl PartialEq for Chance {
+impl PartialEq for SeedStream {
     fn eq(&self, other: &Self) -> bool {
         self.rng.get_seed() == other.rng.get_seed() && self.rng.get_word_pos() == other.rng.get_word_pos()
     }
 }
 
-impl Eq for Chance {}
+impl Eq for SeedStream {}
 
-impl Chance {
+impl SeedStream {
     /// The stream of `seed`, at its start.
-    pub fn new(seed: Seed) -> Chance {
-        Chance { rng: ChaCha20Rng::from_seed(seed.0) }
+    pub fn new(seed: Seed) -> SeedStream {
+        SeedStream { rng: ChaCha20Rng::from_seed(seed.0) }
+    }
+
+    /// A seed drawn from this stream, for a stream of its own.
+    pub fn seed(&mut self) -> Seed {
+        let mut bytes = [0u8; 32];
+        self.rng.fill_bytes(&mut bytes);
+        Seed(bytes)
     }
 
     /// A uniformly drawn number in `0..n`. `n` must not be 0.
     pub fn below(&mut self, n: u32) -> u32 {
-        assert!(n > 0, "Chance::below(0)");
+        assert!(n > 0, "SeedStream::below(0)");
         let zone = u32::MAX - (u32::MAX - n + 1) % n;
         loop {
             let word = self.rng.next_u32();
@@ -143,9 +152,9 @@ mod tests {
     fn the_stream_is_chacha20_and_never_changes() {
         // Pinned outputs: if a dependency update changed them, every stored
         // match would replay differently, so this test must never be edited.
-        let mut chance = Chance::new(Seed([0; 32]));
+        let mut chance = SeedStream::new(Seed([0; 32]));
         let rolls: Vec<u32> = (0..8).map(|_| chance.roll(6)).collect();
-        let mut again = Chance::new(Seed([0; 32]));
+        let mut again = SeedStream::new(Seed([0; 32]));
         assert_eq!(rolls, (0..8).map(|_| again.roll(6)).collect::<Vec<_>>());
         // ChaCha20 with an all-zero key and nonce starts with the word 0xade0b876.
         let mut raw = ChaCha20Rng::from_seed([0; 32]);
@@ -155,7 +164,7 @@ mod tests {
 
     #[test]
     fn below_is_in_range_and_shuffle_permutes() {
-        let mut chance = Chance::new(Seed::from_u64(7));
+        let mut chance = SeedStream::new(Seed::from_u64(7));
         for n in 1..50 {
             assert!(chance.below(n) < n);
         }

@@ -52,10 +52,13 @@ pub enum NotationError {
         reason: String,
     },
     /// The text fits more than one legal action.
-    #[error("{text:?} is ambiguous here")]
+    #[error("{text:?} is ambiguous here: it could be {}", candidates.join(" or "))]
     Ambiguous {
         /// The text given.
         text: String,
+        /// Each action it could stand for, written so that it names that
+        /// action alone (with what tells it apart, in words).
+        candidates: Vec<String>,
     },
 }
 

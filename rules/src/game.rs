@@ -1,36 +1,46 @@
 //! The one API every game implements.
 //!
 //! A [`Game`] value is the complete state of one match: the board, whose turn
-//! it is, any hidden information and the match's own chance stream. It is
-//! pure: no I/O, no clocks, no global randomness, so a match replays exactly
-//! from (options, seed, actions).
+//! it is and any hidden information. It is pure: no I/O, no clocks, and no
+//! randomness of its own; chance outcomes are drawn by the
+//! [`Referee`](crate::referee::Referee) from the match's seed and played into
+//! the state like actions, so a match replays exactly from (options, seed,
+//! steps), and no view can depend on a roll still to come.
 //!
 //! The model (see docs/architecture.md for how each game maps onto it):
 //!
-//! - **Who acts.** [`Game::status`] names the set of seats that may act now.
-//!   Usually one seat; several for simultaneous phases (secret set-up) and
-//!   response windows (a submarine card), where each acting seat submits its
-//!   own action in any order and the state keeps what others may not see.
-//! - **Turns.** A turn is a sequence of actions by one seat; the game decides
-//!   when it ends (a release in Accasta, an explicit "stop", a chance card
-//!   carried out). [`Game::turn`] counts completed turns.
-//! - **Chance.** Rolls and shuffles happen inside [`Game::play`], drawn from the
-//!   [`Chance`](crate::Chance) stream the state owns, seeded by the server.
+//! - **Who acts.** [`Game::status`] names a decision (a turn, a simultaneous
+//!   decision, a response window with its deadline), that chance is due, or
+//!   the end ([`crate::status`]).
+//! - **Turns.** A turn is a sequence of steps by one seat, chance outcomes
+//!   included; the game decides when it ends. [`Game::turn`] counts completed
+//!   turns.
+//! - **Legality, once.** [`Game::legal_actions`] is the only place a game
+//!   says what is legal; [`Game::check`] is built on it and
+//!   [`Game::explain`] only words a refusal.
 //! - **Hidden information.** [`Game::view`] gives each viewer only what it may
-//!   know; [`Game::describe_for`] says what a viewer may see of an action;
-//!   [`Game::resample`] makes another state that the viewer cannot tell apart,
-//!   which is how the conformance suite proves views do not leak.
+//!   know; [`Game::observe`] says what a viewer learns of a step, judged with
+//!   the state after it; [`Game::resample`] makes another state that the
+//!   viewer cannot tell apart, which is how the conformance suite proves
+//!   views do not leak.
 //! - **Notation.** [`Game::Notation`] is the syntax of one turn, parsed
-//!   without a state and resolved against one ([`Game::resolve`]); a single
-//!   action has a text form too ([`Game::action_text`]) and a JSON form (serde).
+//!   without a state and resolved against one ([`Game::resolve`]); it may
+//!   state chance outcomes, which replays check against the seed.
+//! - **Leaving.** [`Game::withdraw`] and [`Game::agree_draw`] are how a seat
+//!   leaves or the players agree: the rules, not the server, decide what
+//!   follows.
 
 use crate::Seed;
+use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::layout::Layout;
 use crate::outcome::Outcome;
+use crate::record::{Record, RecordMeta, read_lines, write_lines};
 use crate::seat::{Seat, SeatSet, Viewer};
-use crate::tools::record::{Record, RecordMeta, read_lines, write_lines};
+use crate::seen::Seen;
+use crate::status::Status;
+use crate::step::{Leave, Step};
 use crate::view::View;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -38,80 +48,9 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
 
-/// Who may act, or how the match ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// These seats may act now (at least one).
-    Acting(SeatSet),
-    /// The match is over.
-    Over(Outcome),
-}
-
-impl Status {
-    /// The seats that may act; empty once the match is over.
-    pub fn acting(&self) -> SeatSet {
-        match self {
-            Status::Acting(seats) => *seats,
-            Status::Over(_) => SeatSet::EMPTY,
-        }
-    }
-
-    /// The status of a game in which one seat acts at a time: over with
-    /// `outcome` if there is one, else `to_move` acts.
-    pub fn one_seat(outcome: &Option<Outcome>, to_move: Seat) -> Status {
-        match outcome {
-            Some(outcome) => Status::Over(outcome.clone()),
-            None => Status::Acting(SeatSet::only(to_move)),
-        }
-    }
-
-    /// The outcome, once the match is over.
-    pub fn outcome(&self) -> Option<&Outcome> {
-        match self {
-            Status::Over(outcome) => Some(outcome),
-            Status::Acting(_) => None,
-        }
-    }
-}
-
-/// What a viewer may learn of an action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Seen {
-    /// The action as written.
-    All,
-    /// Only that it happened.
-    Nothing,
-    /// This much of it, in words (a set-up seen as "set up their pieces").
-    Only(String),
-}
-
-impl Seen {
-    /// What a viewer reads of an action written `text`: nothing, all of it,
-    /// or the part it may know.
-    pub fn text_of(self, text: &str) -> Option<String> {
-        match self {
-            Seen::All => Some(text.to_string()),
-            Seen::Nothing => None,
-            Seen::Only(part) => Some(part),
-        }
-    }
-}
-
-/// What a viewer reads of a whole turn written `whole`, given for each of its
-/// actions what the viewer reads of it and how it is written in full. Only a
-/// viewer who may read every action as written gets the turn's notation;
-/// anyone else gets the parts it may read, joined by ", ", or nothing.
-pub fn turn_as_seen(whole: &str, parts: &[(Option<&str>, &str)]) -> Option<String> {
-    if parts.iter().all(|(seen, full)| *seen == Some(*full)) {
-        return Some(whole.to_string());
-    }
-    let visible: Vec<&str> = parts.iter().filter_map(|(seen, _)| *seen).collect();
-    (!visible.is_empty()).then(|| visible.join(", "))
-}
-
-/// What players and the lobby need to know about a game before a match.
+/// What players, the lobby, the server and the conformance suite need to
+/// know about a game before a match: its identity and what kind of game it
+/// is (after OpenSpiel's `GameType`).
 #[derive(Clone, Debug, Serialize)]
 pub struct GameInfo {
     /// Stable identifier used in URLs, the protocol and the database.
@@ -124,6 +63,38 @@ pub struct GameInfo {
     pub min_seats: u8,
     /// The most seats it can be played with.
     pub max_seats: u8,
+    /// Whether chance takes part (dice, cards, random arrangements).
+    pub chance: bool,
+    /// Whether a seat may not see everything (hidden ranks, held cards).
+    pub hidden_information: bool,
+    /// Whether it has simultaneous decisions.
+    pub simultaneous: bool,
+    /// Whether it has response windows.
+    pub windows: bool,
+}
+
+impl GameInfo {
+    /// A game of perfect information without chance, one seat acting at a
+    /// time: the kind most abstract games are.
+    pub const fn abstract_game(
+        id: &'static str,
+        name: &'static str,
+        summary: &'static str,
+        min_seats: u8,
+        max_seats: u8,
+    ) -> GameInfo {
+        GameInfo {
+            id,
+            name,
+            summary,
+            min_seats,
+            max_seats,
+            chance: false,
+            hidden_information: false,
+            simultaneous: false,
+            windows: false,
+        }
+    }
 }
 
 /// One option a lobby host can set, with its allowed values.
@@ -148,6 +119,9 @@ pub struct OptionChoice {
     pub label: String,
 }
 
+/// A step of the game `G`.
+pub type StepOf<G> = Step<<G as Game>::Action, <G as Game>::Chance>;
+
 /// A game's rules, as the state of one match.
 pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// What a host chooses when creating a match: variant, board size, number
@@ -155,11 +129,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     type Options: Clone + Default + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// One action by one seat. Its serde form is the stable JSON form.
     type Action: Clone + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// One chance outcome (a roll, a drawn card, a random arrangement);
+    /// [`NoChance`](crate::step::NoChance) for games without chance. Its
+    /// serde form is the stable JSON form.
+    type Chance: Clone + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// The syntax of one whole turn in the game's notation, parsed without a
     /// state. `Display` writes it back in canonical form.
     type Notation: FromStr<Err = NotationError> + Display;
 
-    /// The game's identity.
+    /// The game's identity and kind.
     const INFO: GameInfo;
 
     /// The options a host can set, for the lobby form.
@@ -167,12 +145,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// A new match. `seed` decides every chance event of the match.
-    fn new(options: &Self::Options, seed: Seed) -> Result<Self, RulesError>;
+    /// A new match.
+    fn new(options: &Self::Options) -> Result<Self, RulesError>;
 
     /// A match from a position written in the game's position format (FEN
     /// for draughts), for tools and tests.
-    fn from_position(_options: &Self::Options, _position: &str, _seed: Seed) -> Result<Self, RulesError> {
+    fn from_position(_options: &Self::Options, _position: &str) -> Result<Self, RulesError> {
         Err(RulesError::BadOptions(format!("{} has no position format", Self::INFO.name)))
     }
 
@@ -185,47 +163,49 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// How many seats this match has.
     fn seat_count(&self) -> usize;
 
-    /// Who may act now, or the outcome.
+    /// Who may act now, whether chance is due, or the outcome.
     fn status(&self) -> Status;
 
     /// How many turns have been completed.
     fn turn(&self) -> u32;
 
-    /// Appends every legal action of `seat` to `out`. Nothing when the seat
-    /// may not act. Each distinct action appears once.
+    /// Appends every legal action of `seat` to `out`: nothing when the seat
+    /// may not act. Each distinct action appears once. This is where a game
+    /// says what is legal, and the only place.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
 
     /// How many legal actions `seat` has; games may count faster than they
-    /// generate.
+    /// generate (the conformance suite checks they agree).
     fn count_legal(&self, seat: Seat) -> usize {
         let mut actions = Vec::new();
         self.legal_actions(seat, &mut actions);
         actions.len()
     }
 
-    /// Plays an action already known to be legal. Chance events it causes
-    /// are drawn here.
+    /// Plays an action already known to be legal.
     fn play(&mut self, seat: Seat, action: &Self::Action);
 
-    /// Whether `seat` may play `action` now.
+    /// Why `seat` may not play `action`, in words, for the error a client
+    /// gets. It only explains: legality is [`Game::legal_actions`]'s. The
+    /// words may use only what `seat` may know.
+    fn explain(&self, _seat: Seat, _action: &Self::Action) -> String {
+        "not a legal action here".to_string()
+    }
+
+    /// Whether `seat` may play `action` now: a seat at the table, acting, and
+    /// the action among its legal ones. Not meant to be overridden; the
+    /// property tests hold it to [`Game::legal_actions`].
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), RulesError> {
         if seat.index() >= self.seat_count() {
             return Err(RulesError::NoSuchSeat(seat));
         }
         match self.status() {
             Status::Over(_) => Err(RulesError::MatchOver),
-            Status::Acting(seats) if !seats.contains(seat) => Err(RulesError::NotYourTurn(seat)),
-            Status::Acting(_) => {
+            status if !status.acting().contains(seat) => Err(RulesError::NotYourTurn(seat)),
+            _ => {
                 let mut legal = Vec::new();
                 self.legal_actions(seat, &mut legal);
-                if legal.contains(action) {
-                    Ok(())
-                } else {
-                    Err(RulesError::Illegal(format!(
-                        "{} is not among the legal actions",
-                        serde_json::to_string(action).unwrap_or_default()
-                    )))
-                }
+                if legal.contains(action) { Ok(()) } else { Err(RulesError::Illegal(self.explain(seat, action))) }
             }
         }
     }
@@ -237,12 +217,43 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         Ok(())
     }
 
+    /// The chance outcome that is due, drawn from `stream` (the match's
+    /// seed stream). Called only while [`Game::status`] is
+    /// [`Status::Chance`].
+    fn draw_chance(&self, _stream: &mut SeedStream) -> Self::Chance {
+        panic!("{} has no chance, so its status is never Status::Chance", Self::INFO.name)
+    }
+
+    /// Whether `outcome` could be the chance outcome due now (for records
+    /// that state what chance gave).
+    fn check_chance(&self, _outcome: &Self::Chance) -> Result<(), RulesError> {
+        Err(RulesError::Illegal(format!("{} has no chance", Self::INFO.name)))
+    }
+
+    /// Plays a chance outcome already known to be possible.
+    fn play_chance(&mut self, _outcome: &Self::Chance) {
+        panic!("{} has no chance", Self::INFO.name)
+    }
+
+    /// A chance outcome in the game's notation ("roll 3-5").
+    fn chance_text(&self, _outcome: &Self::Chance) -> String {
+        String::new()
+    }
+
+    /// The answer `seat` gives in a response window when the deadline passes
+    /// before it answered (usually "pass"). Every seat a window asks has one.
+    fn default_action(&self, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
+
     /// What `viewer` sees now. Once the match is over, everything is shown.
     fn view(&self, viewer: Viewer) -> View;
 
-    /// What `viewer` may learn of `action` by `seat`, played from this state.
-    /// The default: everyone sees every action as written.
-    fn describe_for(&self, _seat: Seat, _action: &Self::Action, _viewer: Viewer) -> Seen {
+    /// What `viewer` learns of `step`, played from this state and leading to
+    /// `after`. Judged with both states, so a drawn card can be shown to its
+    /// drawer in the step that draws it. The default: everyone sees every
+    /// step as written.
+    fn observe(&self, _step: &StepOf<Self>, _after: &Self, _viewer: Viewer) -> Seen {
         Seen::All
     }
 
@@ -259,34 +270,73 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// The action in the game's notation, played from this state.
     fn action_text(&self, seat: Seat, action: &Self::Action) -> String;
 
-    /// Reads one action written as [`Game::action_text`] writes it.
+    /// A step in the game's notation, played from this state.
+    fn step_text(&self, step: &StepOf<Self>) -> String {
+        match step {
+            Step::Act(seat, action) => self.action_text(*seat, action),
+            Step::Chance(outcome) => self.chance_text(outcome),
+        }
+    }
+
+    /// Reads one action written as [`Game::action_text`] writes it, or with
+    /// other separators and spacing when its words name exactly one legal
+    /// action ([`crate::lenient`]).
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, NotationError> {
         let mut legal = Vec::new();
         self.legal_actions(seat, &mut legal);
         let wanted = text.trim();
-        legal
-            .into_iter()
-            .find(|a| self.action_text(seat, a) == wanted)
-            .ok_or_else(|| NotationError::illegal(text, "no legal action is written this way"))
+        if let Some(exact) = legal.iter().find(|a| self.action_text(seat, a) == wanted) {
+            return Ok(exact.clone());
+        }
+        let words = crate::lenient::words(wanted);
+        let mut matching: Vec<Self::Action> =
+            legal.into_iter().filter(|a| crate::lenient::words(&self.action_text(seat, a)) == words).collect();
+        match matching.len() {
+            0 => Err(NotationError::illegal(text, "no legal action is written this way")),
+            1 => Ok(matching.remove(0)),
+            _ => Err(NotationError::Ambiguous {
+                text: wanted.to_string(),
+                candidates: matching.iter().map(|a| self.action_text(seat, a)).collect(),
+            }),
+        }
     }
 
-    /// The actions, in order and with their seats, that a turn written in
-    /// notation stands for, played from this state.
-    fn resolve(&self, turn: &Self::Notation) -> Result<Vec<(Seat, Self::Action)>, NotationError>;
+    /// The steps, in order, that a turn written in notation stands for,
+    /// played from this state. Chance outcomes the notation states are
+    /// steps too; those it leaves out are drawn when the turn is replayed.
+    fn resolve(&self, turn: &Self::Notation) -> Result<Vec<StepOf<Self>>, NotationError>;
 
     /// The notation of a whole turn played from this state. A turn of one
     /// action is written as that action's [`Game::action_text`] (the
     /// conformance suite checks it).
-    fn notate(&self, turn: &[(Seat, Self::Action)]) -> Self::Notation;
+    fn notate(&self, turn: &[StepOf<Self>]) -> Self::Notation;
 
-    /// The seat leaves the match (resignation, a lost flag, abandonment).
-    /// In a two-seat game the other seat wins ([`withdraw_two_seats`]); games
-    /// with more seats decide how play goes on without it.
-    fn withdraw(&mut self, seat: Seat, reason: &str);
+    /// Ends the match with an outcome decided off the board: by agreement,
+    /// or by a seat leaving. Only [`Game::withdraw`] and
+    /// [`Game::agree_draw`] call it.
+    fn finish(&mut self, outcome: Outcome);
+
+    /// The seat leaves the match (resignation, a fallen flag, abandonment).
+    /// The default ends the match with every other seat sharing first place:
+    /// in a game of two seats, the other seat wins. Games with more seats
+    /// decide how play goes on without it.
+    fn withdraw(&mut self, seat: Seat, leave: Leave) {
+        if self.status().outcome().is_none() {
+            let others = SeatSet::all(self.seat_count()).without(seat);
+            self.finish(Outcome::winners(self.seat_count(), others, leave.reason()));
+        }
+    }
+
+    /// The players still in the match agree to end it drawn.
+    fn agree_draw(&mut self) {
+        if self.status().outcome().is_none() {
+            self.finish(Outcome::draw(self.seat_count(), "agreement"));
+        }
+    }
 
     /// Another state that `viewer` cannot tell apart from this one, with
     /// everything the viewer may not know drawn anew from `seed`. Games of
-    /// perfect information without chance return a copy.
+    /// perfect information return a copy.
     fn resample(&self, _viewer: Seat, _seed: Seed) -> Self {
         self.clone()
     }
@@ -309,37 +359,41 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
 
     /// Leaf count of the tree of legal actions `depth` deep (every action of
-    /// every acting seat is a child). Games may override it with a faster
-    /// search that must give the same numbers.
+    /// every acting seat is a child; where chance is due, one outcome drawn
+    /// from a fixed seed stands for all).
+    /// The last level is counted with [`Game::count_legal`]. Games may
+    /// override it with a faster search that must give the same numbers.
     fn perft(&self, depth: u32) -> u64 {
-        crate::tools::perft::generic_perft(self, depth)
-    }
-}
-
-/// The outcome of a two-seat game after `seat` withdraws: the other seat wins.
-pub fn withdraw_two_seats(seat: Seat, reason: &str) -> Outcome {
-    Outcome::win(2, seat.opponent(), reason)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_turn_reads_in_full_only_to_a_viewer_who_sees_every_action_as_written() {
-        let whole = "c2-c5xc6";
-        assert_eq!(turn_as_seen(whole, &[(Some("c2-c5"), "c2-c5"), (Some("c5xc6"), "c5xc6")]).as_deref(), Some(whole));
-        assert_eq!(
-            turn_as_seen(whole, &[(Some("c2-c5"), "c2-c5"), (Some("c5xc6 (4 vs 3)"), "c5xc6")]).as_deref(),
-            Some("c2-c5, c5xc6 (4 vs 3)")
-        );
-        assert_eq!(
-            turn_as_seen("place 5 a1, ready", &[(Some("arranges a piece"), "place 5 a1"), (None, "x")]).as_deref(),
-            Some("arranges a piece")
-        );
-        assert_eq!(turn_as_seen("secret", &[(None, "secret")]), None);
-        assert_eq!(Seen::Only("part".into()).text_of("full").as_deref(), Some("part"));
-        assert_eq!(Seen::All.text_of("full").as_deref(), Some("full"));
-        assert_eq!(Seen::Nothing.text_of("full"), None);
+        if depth == 0 {
+            return 1;
+        }
+        let decision = match self.status() {
+            Status::Over(_) => return 0,
+            Status::Acting(decision) => decision,
+            Status::Chance => {
+                // Chance is not a level of the tree: one outcome, drawn
+                // from a fixed stream so that counts repeat, and the walk
+                // goes on below it.
+                let mut child = self.clone();
+                child.play_chance(&child.draw_chance(&mut SeedStream::new(Seed::default())));
+                return child.perft(depth);
+            }
+        };
+        let mut total = 0;
+        let mut actions = Vec::new();
+        for seat in decision.seats.iter() {
+            if depth == 1 {
+                total += self.count_legal(seat) as u64;
+                continue;
+            }
+            actions.clear();
+            self.legal_actions(seat, &mut actions);
+            for action in &actions {
+                let mut child = self.clone();
+                child.play(seat, action);
+                total += child.perft(depth - 1);
+            }
+        }
+        total
     }
 }

@@ -15,6 +15,10 @@ pub struct Outcome {
     /// Each seat's final score, for games that score.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<i32>>,
+    /// The alliances at the end, each a set of seats on one side, for games
+    /// with teams (empty when every seat played for itself).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<SeatSet>,
     /// Why the match ended, in words ("three pieces in the opposing castle").
     pub reason: String,
 }
@@ -23,7 +27,7 @@ impl Outcome {
     /// The seats in `winners` take first place, every other seat second.
     pub fn winners(seats: usize, winners: SeatSet, reason: impl Into<String>) -> Outcome {
         let places = (0..seats as u8).map(|i| if winners.contains(Seat(i)) { 1 } else { 2 }).collect();
-        Outcome { places, scores: None, reason: reason.into() }
+        Outcome { places, scores: None, teams: Vec::new(), reason: reason.into() }
     }
 
     /// `winner` alone takes first place.
@@ -33,13 +37,20 @@ impl Outcome {
 
     /// Every seat shares first place.
     pub fn draw(seats: usize, reason: impl Into<String>) -> Outcome {
-        Outcome { places: vec![1; seats], scores: None, reason: reason.into() }
+        Outcome { places: vec![1; seats], scores: None, teams: Vec::new(), reason: reason.into() }
     }
 
     /// Places from scores: a higher score places better, equal scores tie.
     pub fn by_scores(scores: Vec<i32>, reason: impl Into<String>) -> Outcome {
         let places = scores.iter().map(|s| 1 + scores.iter().filter(|other| *other > s).count() as u8).collect();
-        Outcome { places, scores: Some(scores), reason: reason.into() }
+        Outcome { places, scores: Some(scores), teams: Vec::new(), reason: reason.into() }
+    }
+
+    /// The outcome with the alliances at the end.
+    #[must_use]
+    pub fn with_teams(mut self, teams: Vec<SeatSet>) -> Outcome {
+        self.teams = teams;
+        self
     }
 
     /// The seats in first place.

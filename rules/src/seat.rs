@@ -22,9 +22,9 @@ impl Seat {
         self.0 as usize
     }
 
-    /// The other seat of a two-seat game.
-    pub const fn opponent(self) -> Seat {
-        Seat(1 - self.0)
+    /// The seat after this one in turn order at a table of `count` seats.
+    pub const fn next(self, count: usize) -> Seat {
+        Seat(((self.0 as usize + 1) % count) as u8)
     }
 }
 
@@ -89,6 +89,23 @@ impl SeatSet {
     pub fn first(self) -> Option<Seat> {
         self.iter().next()
     }
+
+    /// The seats in either set.
+    #[must_use]
+    pub const fn union(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 | other.0)
+    }
+
+    /// The seats of `self` that are not in `other`.
+    #[must_use]
+    pub const fn without_all(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+
+    /// Whether every seat of `self` is in `other`.
+    pub const fn is_subset(self, other: SeatSet) -> bool {
+        self.0 & !other.0 == 0
+    }
 }
 
 impl From<Vec<Seat>> for SeatSet {
@@ -140,5 +157,7 @@ mod tests {
         assert_eq!(SeatSet::all(6).len(), 6);
         assert_eq!(serde_json::to_string(&set).unwrap(), "[0,3]");
         assert_eq!(serde_json::from_str::<SeatSet>("[0,3]").unwrap(), set);
+        assert_eq!(Seat(2).next(3), Seat(0));
+        assert_eq!(Seat(0).next(2), Seat(1));
     }
 }

@@ -3,7 +3,10 @@
 //! A view holds nothing its viewer may not know: a game builds it from its
 //! state for a given [`Viewer`](crate::Viewer), leaving out opposing hidden
 //! ranks, other seats' cards and the order of decks. The shape is the same
-//! for every game so that one client can draw all of them.
+//! for every game so that one client can draw all of them: stacks of pieces
+//! on cells, attributes of cells that change in play (a territory's owner,
+//! points stored on a field), a panel per seat (facts, a hand of cards shown
+//! as a count to others), the teams, who acts and why.
 
 use crate::layout::CellId;
 use crate::outcome::Outcome;
@@ -62,13 +65,68 @@ impl Fact {
     }
 }
 
+/// What a cell shows besides its pieces, while it differs from the start: a
+/// territory's owner, points stored on it, a mark or a counter.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attribute {
+    /// The cell.
+    pub cell: CellId,
+    /// The seat that owns or holds it, drawn in that seat's colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Seat>,
+    /// A number shown on it (points stored on a field, a counter).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+    /// A short word shown on it ("moved", "disputed").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
+}
+
+/// Cards in a seat's hand as one viewer sees them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Hand {
+    /// The cards this viewer may read.
+    pub cards: Vec<String>,
+    /// How many more cards the seat holds, face down for this viewer.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hidden: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// What is shown beside the board for one seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Panel {
+    /// Labelled numbers and words: pieces in hand, coins, points.
+    pub facts: Vec<Fact>,
+    /// The seat's cards, for games with cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Hand>,
+}
+
+impl Panel {
+    /// A panel of facts only.
+    pub fn facts(facts: Vec<Fact>) -> Panel {
+        Panel { facts, hand: None }
+    }
+}
+
 /// A viewer's whole picture of a match at one moment.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct View {
     /// Occupied cells in ascending cell order.
     pub stacks: Vec<Stack>,
-    /// Public facts per seat, indexed by seat.
-    pub seats: Vec<Vec<Fact>>,
+    /// Cells whose attributes differ from the start, in ascending cell order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attributes: Vec<Attribute>,
+    /// One panel per seat, indexed by seat.
+    pub seats: Vec<Panel>,
+    /// The alliances now: each set of seats on one side, when seats are
+    /// allied (empty when every seat plays for itself).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<SeatSet>,
     /// The seats that may act now.
     pub acting: SeatSet,
     /// What is being waited for, in words ("White: second move from c4, or stop").

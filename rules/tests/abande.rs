@@ -1,11 +1,11 @@
 //! Abande: the rulebook's sample game and one test per rulebook passage.
 
-use rules::games::abande::{
-    Abande, AbandeAction, AbandeOptions, BLACK, BoardKind, PIECES_IN_HAND, Space, Stack, WHITE, bits,
-};
+use rules::Cell;
+use rules::games::abande::{Abande, AbandeAction, AbandeOptions, BLACK, BoardKind, PIECES_IN_HAND, Stack, WHITE, bits};
 use rules::layout::Shape;
+use rules::step;
 use rules::tools::replay::replay_by_id;
-use rules::{Chance, Click, Game, NotationError, RulesError, Seat, Seed, Status, Viewer};
+use rules::{Click, Game, NotationError, RulesError, Seat, Seed, SeedStream, Status, Viewer};
 
 /// The rulebook's sample game (a copy of ../shared/samples/abande-sample.txt,
 /// kept here so the tests run in any clone; see the test below).
@@ -14,18 +14,18 @@ const SAMPLE: &str = include_str!("data/abande-sample.txt");
 const B: Seat = BLACK;
 const W: Seat = WHITE;
 
-fn sp(name: &str) -> Space {
+fn sp(name: &str) -> Cell {
     name.parse().unwrap()
 }
 
 fn start(board: BoardKind) -> Abande {
-    Abande::new(&AbandeOptions { board }, Seed::default()).unwrap()
+    Abande::new(&AbandeOptions { board }).unwrap()
 }
 
 /// A position from stacks written bottom first ("BW": a white piece on a
 /// black one), with pieces in hand and the player to move.
 fn position(board: BoardKind, stacks: &[(&str, &str)], in_hand: [u8; 2], to_move: Seat) -> Abande {
-    let stacks: Vec<(Space, Stack)> = stacks
+    let stacks: Vec<(Cell, Stack)> = stacks
         .iter()
         .map(|(space, pieces)| {
             let seats: Vec<Seat> = pieces.chars().map(|c| if c == 'B' { B } else { W }).collect();
@@ -86,8 +86,13 @@ fn sample_game_replays_legally_and_white_wins_14_to_13() {
         let turn: AbandeAction = line.parse().unwrap_or_else(|e| panic!("turn {} {line:?}: {e}", i + 1));
         let actions = state.resolve(&turn).unwrap_or_else(|e| panic!("turn {} {line:?}: {e}", i + 1));
         assert_eq!(state.notate(&actions).to_string(), *line, "turn {} formats back", i + 1);
-        assert_eq!(actions[0].0, if i % 2 == 0 { B } else { W }, "turn {}: Black first, then alternating", i + 1);
-        for (seat, action) in &actions {
+        assert_eq!(
+            actions[0].seat(),
+            Some(if i % 2 == 0 { B } else { W }),
+            "turn {}: Black first, then alternating",
+            i + 1
+        );
+        for (seat, action) in &step::actions(&actions) {
             state.apply(*seat, action).unwrap_or_else(|e| panic!("turn {} {line:?}: {e}", i + 1));
         }
         if i + 1 < lines.len() {
@@ -101,7 +106,7 @@ fn sample_game_replays_legally_and_white_wins_14_to_13() {
     let replayed = replay_by_id("abande", SAMPLE).unwrap();
     assert!(replayed.failure.is_none(), "{:?}", replayed.failure);
     assert_eq!(replayed.replayed, 52);
-    assert_eq!(replayed.state.status(), state.status());
+    assert_eq!(replayed.state().status(), state.status());
 }
 
 #[test]
@@ -118,8 +123,9 @@ fn in_the_beginning_the_board_is_empty_and_each_player_has_18_pieces_in_hand() {
     assert_eq!(PIECES_IN_HAND, 18);
     assert_eq!((state.in_hand(B), state.in_hand(W)), (18, 18));
     assert!(state.view(Viewer::Spectator).stacks.is_empty());
-    let in_hand =
-        |state: &Abande| state.view(Viewer::Spectator).seats.iter().map(|f| f[0].value.clone()).collect::<Vec<_>>();
+    let in_hand = |state: &Abande| {
+        state.view(Viewer::Spectator).seats.iter().map(|f| f.facts[0].value.clone()).collect::<Vec<_>>()
+    };
     assert_eq!(in_hand(&state), ["18", "18"]);
     let mut state = state;
     play(&mut state, "d4");
@@ -129,7 +135,7 @@ fn in_the_beginning_the_board_is_empty_and_each_player_has_18_pieces_in_hand() {
 #[test]
 fn black_begins_with_the_initiative_turn_on_any_space() {
     let state = start(BoardKind::Hex);
-    assert_eq!(state.status(), Status::Acting(rules::SeatSet::only(B)), "Black, seat 0, begins");
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(B)), "Black, seat 0, begins");
     assert_eq!(placements(&state).len(), 37, "any space of the board");
     assert_eq!(legal(&state).len(), 37, "nothing but placing");
     let layout = state.layout();
@@ -258,7 +264,7 @@ fn a_move_may_alter_the_path_of_the_chain_as_long_as_everything_stays_connected(
 #[test]
 fn at_all_times_all_pieces_are_connected_whether_placed_or_moved() {
     for board in [BoardKind::Hex, BoardKind::Square] {
-        let mut chance = Chance::new(Seed::from_u64(7));
+        let mut chance = SeedStream::new(Seed::from_u64(7));
         for _ in 0..200 {
             let mut state = start(board);
             while state.status().outcome().is_none() {
@@ -335,8 +341,8 @@ fn sleeping_pieces_not_adjacent_to_an_opposing_stack_are_removed_before_scoring(
     assert_eq!(state.sleeping(), [sp("d1"), sp("d4"), sp("d5")]);
     assert_eq!(state.points(), [2, 1], "Black: the d2 double; White: d3");
     let facts = state.view(Viewer::Spectator).seats;
-    assert_eq!(facts[0][1].label, "points");
-    assert_eq!((facts[0][1].value.as_str(), facts[1][1].value.as_str()), ("2", "1"));
+    assert_eq!(facts[0].facts[1].label, "points");
+    assert_eq!((facts[0].facts[1].value.as_str(), facts[1].facts[1].value.as_str()), ("2", "1"));
 }
 
 #[test]
@@ -376,7 +382,7 @@ fn the_player_who_earns_more_points_wins_and_equal_totals_tie() {
 
 #[test]
 fn every_game_ends_because_placements_and_captures_run_out() {
-    let mut chance = Chance::new(Seed::from_u64(11));
+    let mut chance = SeedStream::new(Seed::from_u64(11));
     for _ in 0..300 {
         let mut state = start(BoardKind::Hex);
         let mut actions = 0;
@@ -402,11 +408,13 @@ fn on_the_square_variant_pieces_also_connect_along_the_diagonal_up_to_8_lines() 
     play(&mut state, "c3");
     assert_eq!(moves(&state), ["e5-d4"], "a diagonal step captures");
     let layout = state.layout();
-    assert_eq!(layout.shape, Shape::Intersections);
-    assert_eq!((layout.rows, layout.cols, layout.cells.len()), (7, 7, 49));
+    assert!(layout.cells.iter().all(|c| matches!(c.shape, Shape::Point(_))), "points where lines cross");
+    assert_eq!(layout.cells.len(), 49);
     assert_eq!(layout.cells[0].label, "a1");
-    assert_eq!((layout.cells[0].row, layout.cells[0].col), (0, 0));
-    assert_eq!(layout.seats[0].name, "Black");
+    let Shape::Point([x, y]) = layout.cells[0].shape else { unreachable!("the hexagon's cells are points") };
+    assert_eq!((x, y), (0.5, 6.5), "a1 at the bottom left as seat 0 sees it");
+    assert_eq!(layout.edges.len(), 156, "the lines along ranks, files and both diagonals");
+    assert_eq!((layout.seats[0].name.as_str(), layout.seats[0].turn), ("Black", 0.0));
     let bound = position(BoardKind::Square, &[("c3", "W"), ("d4", "B"), ("e5", "W")], [10, 10], B);
     assert!(moves(&bound).is_empty(), "the diagonal chain c3 d4 e5 binds d4");
 }
@@ -414,13 +422,19 @@ fn on_the_square_variant_pieces_also_connect_along_the_diagonal_up_to_8_lines() 
 #[test]
 fn the_hexagon_uses_the_accasta_coordinates_with_row_a_on_whites_side() {
     let layout = start(BoardKind::Hex).layout();
-    assert_eq!(layout.shape, Shape::Hex);
     assert_eq!(layout.cells.len(), 37);
-    let a1 = layout.find("a1").unwrap() as usize;
-    let g4 = layout.find("g4").unwrap() as usize;
-    assert_eq!(layout.cells[a1].row, 6, "row a is farthest from Black, seat 0, drawn at the bottom");
-    assert_eq!(layout.cells[g4].row, 0);
-    assert!(layout.cells[a1].col > layout.cells[layout.find("a4").unwrap() as usize].col, "a1 at White's left");
+    let at = |name: &str| match layout.cells[layout.find(name).unwrap() as usize].shape {
+        Shape::Point(at) => at,
+        _ => unreachable!("points"),
+    };
+    assert!(at("a1")[1] > at("g4")[1], "row a is drawn on White's side, at the bottom before turning");
+    assert!(at("a1")[0] < at("a4")[0], "a1 at White's left");
+    let (black, white) = (&layout.seats[0], &layout.seats[1]);
+    assert_eq!(
+        (black.name.as_str(), black.turn, white.turn),
+        ("Black", 180.0, 0.0),
+        "Black, seat 0, sees row g at the bottom"
+    );
 }
 
 #[test]
@@ -444,7 +458,8 @@ fn notation_is_the_rulebooks_and_clicks_name_the_spaces() {
     assert_eq!(serde_json::to_string(&AbandeAction::Pass).unwrap(), r#""pass""#);
     assert!(matches!(state.parse_action(W, "a1"), Err(NotationError::Illegal { .. })));
     assert!(matches!(state.parse_action(W, "pass"), Err(NotationError::Illegal { .. })), "pieces still in hand");
-    assert!(matches!(state.parse_action(W, "d5xd4"), Err(NotationError::Syntax { .. })));
+    assert_eq!(state.parse_action(W, "d5xd4").unwrap(), capture, "a capture sign is read for the move");
+    assert!(matches!(state.parse_action(W, "d5:"), Err(NotationError::Syntax { .. })));
     assert!(matches!(state.parse_action(W, "a5"), Err(NotationError::Illegal { .. })), "no a5 on the hexagon");
 }
 
@@ -460,12 +475,12 @@ fn the_view_shows_stacks_bottom_first_pieces_in_hand_points_and_the_last_action(
     assert_eq!(d4.pieces.iter().map(|p| p.owner).collect::<Vec<_>>(), [B, W]);
     assert!(d4.pieces.iter().all(|p| p.kind.is_none() && !p.hidden));
     assert_eq!(view.marks, [layout.find("d5").unwrap(), layout.find("d4").unwrap()]);
-    let labels: Vec<&str> = view.seats[0].iter().map(|f| f.label.as_str()).collect();
+    let labels: Vec<&str> = view.seats[0].facts.iter().map(|f| f.label.as_str()).collect();
     assert_eq!(labels, ["in hand", "points"]);
-    assert_eq!(view.seats[0][0].value, "16");
-    assert_eq!(view.seats[1][0].value, "17");
+    assert_eq!(view.seats[0].facts[0].value, "16");
+    assert_eq!(view.seats[1].facts[0].value, "17");
     // White's double on d4 touches Black's e4: 2 points to 1.
-    assert_eq!((view.seats[0][1].value.as_str(), view.seats[1][1].value.as_str()), ("1", "2"));
+    assert_eq!((view.seats[0].facts[1].value.as_str(), view.seats[1].facts[1].value.as_str()), ("1", "2"));
     assert_eq!(view.prompt, "Black: place a piece or move");
     assert_eq!(view, state.view(Viewer::Spectator), "nothing is hidden");
 }
@@ -485,7 +500,7 @@ fn options_choose_the_board_and_the_empty_object_is_the_standard_game() {
 fn a_player_who_withdraws_loses() {
     let mut state = start(BoardKind::Hex);
     play(&mut state, "d4");
-    state.withdraw(W, "resigned");
+    state.withdraw(W, rules::Leave::Resigned);
     let outcome = state.status().outcome().cloned().unwrap();
     assert_eq!(outcome.first_place(), rules::SeatSet::only(B));
     assert!(legal(&state).is_empty());
@@ -506,7 +521,7 @@ fn every_space_has_neighbours_on_both_boards() {
 #[test]
 fn the_square_variant_keeps_the_promises_of_clicks_and_notation() {
     // The conformance suite plays the default options; this covers the variant.
-    let mut chance = Chance::new(Seed::from_u64(3));
+    let mut chance = SeedStream::new(Seed::from_u64(3));
     for _ in 0..40 {
         let mut state = start(BoardKind::Square);
         while state.status().outcome().is_none() {
@@ -517,7 +532,7 @@ fn the_square_variant_keeps_the_promises_of_clicks_and_notation() {
             for action in &options {
                 let text = state.action_text(seat, action);
                 assert_eq!(state.parse_action(seat, &text).as_ref(), Ok(action));
-                assert_eq!(state.resolve(&text.parse().unwrap()).unwrap(), [(seat, *action)]);
+                assert_eq!(state.resolve(&text.parse().unwrap()).unwrap(), [rules::Step::Act(seat, *action)]);
             }
             let action = options[chance.below(options.len() as u32) as usize];
             state.apply(seat, &action).unwrap();

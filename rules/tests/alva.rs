@@ -2,23 +2,25 @@
 //! notation, the view and the perft counts.
 
 use rules::click::Click;
-use rules::games::alva::{Alva, AlvaAction, AlvaOptions, BLACK, PIECES, Point, TurnText, WHITE};
-use rules::{Game, NotationError, RulesError, Seat, SeatSet, Seed, Status, Viewer};
+use rules::games::alva::{Alva, AlvaAction, AlvaOptions, BLACK, BOARD, PIECES, TurnText, WHITE};
+use rules::step;
+use rules::{Cell, Step};
+use rules::{Game, NotationError, RulesError, Seat, Status, Viewer};
 
 const W: Seat = WHITE;
 const B: Seat = BLACK;
 
-fn p(name: &str) -> Point {
+fn p(name: &str) -> Cell {
     name.parse().unwrap()
 }
 
 fn start() -> Alva {
-    Alva::new(&AlvaOptions::default(), Seed::default()).unwrap()
+    Alva::new(&AlvaOptions::default()).unwrap()
 }
 
 /// A position with White's and Black's pieces on the named points.
 fn position(white: &[&str], black: &[&str], hand: [u8; 2], to_move: Seat) -> Alva {
-    let pieces: Vec<(Point, Seat)> = white.iter().map(|n| (p(n), W)).chain(black.iter().map(|n| (p(n), B))).collect();
+    let pieces: Vec<(Cell, Seat)> = white.iter().map(|n| (p(n), W)).chain(black.iter().map(|n| (p(n), B))).collect();
     Alva::with_pieces(&pieces, hand, to_move)
 }
 
@@ -56,18 +58,18 @@ fn play_turn(state: &mut Alva, text: &str) {
     let turn: TurnText = text.parse().unwrap();
     let actions = state.resolve(&turn).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(state.notate(&actions).to_string(), text, "the turn writes back as given");
-    for (seat, action) in actions {
-        state.apply(seat, &action).unwrap();
+    for (seat, action) in &step::actions(&actions) {
+        state.apply(*seat, action).unwrap();
     }
 }
 
 #[test]
 fn in_the_beginning_the_board_is_empty_and_white_takes_the_first_turn() {
     let state = start();
-    assert!(Point::all().all(|pt| state.at(pt).is_none()));
+    assert!(BOARD.ids().all(|pt| state.at(BOARD.name(pt)).is_none()));
     assert_eq!((state.in_hand(W), state.in_hand(B)), (PIECES, PIECES));
     assert_eq!(PIECES, 32, "2 × 32 white and black pieces");
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(W)));
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(W)));
     assert_eq!(legal(&state, W).len(), 81, "a piece may be brought into play on any of the 81 points");
     assert!(legal(&state, B).is_empty());
 }
@@ -178,20 +180,35 @@ fn after_each_jump_the_jumped_over_pieces_are_removed() {
     let mut state = position(&["c1"], &["c2", "d3", "e2", "d1"], [5, 5], W);
     play_turn(&mut state, "c1xc3xe3xe1xc1");
     assert_eq!(state.at(p("c1")), Some(W));
-    assert_eq!(Point::all().filter(|pt| state.at(*pt) == Some(B)).count(), 0);
+    assert_eq!(BOARD.ids().filter(|pt| state.at(BOARD.name(*pt)) == Some(B)).count(), 0);
     assert_eq!(state.captured(W), 4);
     assert_eq!(state.to_move(), B);
 }
 
 #[test]
-fn if_the_opponent_captures_the_same_number_on_his_very_next_turn_both_sets_are_given_back() {
+fn an_equal_reply_gives_back_only_the_replys_pieces_and_the_first_capture_is_kept() {
+    // "he keeps them if the number of captured pieces for each player
+    // differs. Otherwise, these pieces must be given back to the player to
+    // whom they belong."
     let mut state = position(&["c1"], &["c2", "d3", "e3"], [5, 5], W);
     play_turn(&mut state, "c1xc3");
     assert_eq!((state.captured(W), state.in_hand(B)), (1, 5), "the captured piece waits beside the board");
     play_turn(&mut state, "d3xb3");
-    assert_eq!((state.captured(W), state.captured(B)), (0, 0));
-    assert_eq!((state.kept(W), state.kept(B)), (0, 0));
-    assert_eq!((state.in_hand(W), state.in_hand(B)), (6, 6), "each piece goes back to its owner's hand");
+    assert_eq!((state.captured(W), state.captured(B)), (0, 0), "nothing waits any more");
+    assert_eq!((state.kept(W), state.kept(B)), (1, 0), "White's capture is kept; Black's reply is not");
+    assert_eq!((state.in_hand(W), state.in_hand(B)), (6, 5), "White's piece goes back to White's hand");
+    assert_eq!(state.score(W), 1);
+}
+
+#[test]
+fn an_equal_reply_by_a_chain_counts_every_piece_of_the_chain() {
+    // White captures two in a chain, Black replies with a chain of two.
+    let mut state = position(&["c1", "a6", "c6", "d5"], &["c2", "c4", "b6", "e1"], [5, 5], W);
+    play_turn(&mut state, "c1xc3xc5");
+    assert_eq!(state.captured(W), 2);
+    play_turn(&mut state, "b6xd6xd4");
+    assert_eq!((state.kept(W), state.kept(B)), (2, 0), "two against two: White keeps both");
+    assert_eq!(state.in_hand(W), 7, "Black's two go back to White's hand");
 }
 
 #[test]
@@ -275,53 +292,21 @@ fn the_game_ends_when_the_player_to_move_is_unable_to_take_a_turn() {
     assert!(legal(&state, W).is_empty() && legal(&state, B).is_empty());
     // With an empty hand a capture is still a turn.
     let capture = position(&["e5"], &["e6"], [0, 0], W);
-    assert_eq!(capture.status(), Status::Acting(SeatSet::only(W)));
+    assert_eq!(capture.status(), Status::Acting(rules::Decision::turn(W)));
 }
 
 #[test]
-fn the_game_ends_when_the_same_position_occurs_for_the_third_time_at_the_start_of_a_turn() {
-    // Tactica's own rule, supplementing "The game ends when either of the
-    // players is unable to take a turn": equal captures go back to hand, so
-    // this four-turn loop could go on forever.
+fn every_exchange_removes_a_piece_for_good_so_play_cannot_circle() {
+    // Under the old "both sets go back" reading these four turns restored
+    // the position and could repeat for ever; now White's capture is kept.
     let mut state = position(&["a5", "e5"], &["b5", "d5", "i9", "i1"], [5, 5], W);
-    assert_eq!(state.occurrences(), 1, "the starting position is the first occurrence");
-    for round in 1..=2 {
-        play_turn(&mut state, "a5xc5"); // c5 cannot jump on: e5 stands beyond d5
-        play_turn(&mut state, "d5xb5");
-        assert_eq!((state.in_hand(W), state.in_hand(B)), (6, 6), "one against one: both go back");
-        assert_eq!((state.kept(W), state.kept(B)), (0, 0));
-        play_turn(&mut state, "a5");
-        play_turn(&mut state, "d5");
-        assert_eq!(state.occurrences(), round + 1);
-        assert_eq!(state.turn(), 4 * round as u32);
-        if round == 1 {
-            assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "a second occurrence does not end the game");
-        }
-    }
-    let outcome = state.status().outcome().cloned().expect("the third occurrence ends the game");
-    assert_eq!(outcome.reason, "the position occurred for the third time; White scores 2, Black 1");
-    assert_eq!(outcome.scores, Some(vec![2, 1]), "scored as usual: Black's i9 and i1, White's a5 on the edge");
-    assert_eq!(outcome.places, vec![1, 2]);
-    assert!(legal(&state, W).is_empty());
-}
-
-#[test]
-fn captures_waiting_when_a_repetition_ends_the_game_are_kept() {
-    // The loop entered at the position where White's capture waits for
-    // Black's reply: that position is the first to occur three times.
-    let mut state = position(&["c3", "e5"], &["c4", "d5"], [5, 5], W);
-    play_turn(&mut state, "c3xc5");
-    assert_eq!(state.captured(W), 1);
-    for _ in 0..2 {
-        play_turn(&mut state, "d5xb5");
-        play_turn(&mut state, "a5");
-        play_turn(&mut state, "d5");
-        play_turn(&mut state, "a5xc5");
-    }
-    assert_eq!(state.turn(), 9);
-    let outcome = state.status().outcome().cloned().expect("the third occurrence ends the game");
-    assert_eq!(outcome.reason, "the position occurred for the third time; White scores 1, Black 0");
-    assert_eq!((state.kept(W), state.captured(W)), (1, 0), "no reply can come: the waiting piece is kept");
+    play_turn(&mut state, "a5xc5"); // c5 cannot jump on: e5 stands beyond d5
+    play_turn(&mut state, "d5xb5");
+    assert_eq!((state.kept(W), state.kept(B)), (1, 0));
+    assert_eq!((state.in_hand(W), state.in_hand(B)), (6, 5));
+    play_turn(&mut state, "a5");
+    play_turn(&mut state, "d5");
+    assert_eq!(state.score(W), 3, "one kept and Black's i9 and i1 on the edge");
 }
 
 #[test]
@@ -350,8 +335,10 @@ fn equal_totals_are_a_draw() {
 
 #[test]
 fn random_games_end_by_the_rules() {
-    let report = rules::tools::playout::playouts::<Alva>(&AlvaOptions::default(), 200, 7, 600).unwrap();
+    // No repetition rule: every game ends because a player cannot take a turn.
+    let report = rules::tools::playout::playouts::<Alva>(&AlvaOptions::default(), 500, 7, 5_000).unwrap();
     assert_eq!(report.unfinished, 0, "{report:?}");
+    assert!(report.outcomes.keys().all(|o| !o.contains("third")), "{report:?}");
     assert!(report.actions / report.games < 300, "{report:?}");
 }
 
@@ -360,7 +347,7 @@ fn a_jump_chain_is_one_turn_written_with_every_landing_point() {
     let state = position(&["c1"], &["c2", "d3"], [5, 5], W);
     let turn: TurnText = "c1xc3xe3".parse().unwrap();
     let actions = state.resolve(&turn).unwrap();
-    assert_eq!(actions, vec![(W, jump("c1", "c3")), (W, jump("c3", "e3"))]);
+    assert_eq!(actions, vec![Step::Act(W, jump("c1", "c3")), Step::Act(W, jump("c3", "e3"))]);
     assert_eq!(state.notate(&actions).to_string(), "c1xc3xe3");
     assert_eq!(state.action_text(W, &jump("c1", "c3")), "c1xc3");
     // Stopping early is not a turn: continuing is compulsory.
@@ -375,7 +362,7 @@ fn a_shift_and_placement_is_written_as_the_shift_then_the_point() {
     let state = position(&["d4"], &["a9"], [5, 5], W);
     let turn: TurnText = "d4-d5 e6".parse().unwrap();
     let actions = state.resolve(&turn).unwrap();
-    assert_eq!(actions, vec![(W, shift("d4", "d5")), (W, place("e6"))]);
+    assert_eq!(actions, vec![Step::Act(W, shift("d4", "d5")), Step::Act(W, place("e6"))]);
     assert_eq!(state.action_text(W, &shift("d4", "d5")), "d4-d5");
     assert_eq!(state.parse_action(W, "d4-d5").unwrap(), shift("d4", "d5"));
     assert_eq!(state.parse_action(W, "e6").unwrap(), place("e6"));
@@ -389,7 +376,10 @@ fn actions_have_a_stable_json_form() {
     assert_eq!(serde_json::to_string(&jump("c3", "c5")).unwrap(), r#"{"jump":{"from":"c3","to":"c5"}}"#);
     assert_eq!(serde_json::to_string(&shift("d4", "d5")).unwrap(), r#"{"shift":{"from":"d4","to":"d5"}}"#);
     assert_eq!(serde_json::to_string(&place("e6")).unwrap(), r#"{"place":"e6"}"#);
-    assert!(serde_json::from_str::<AlvaAction>(r#"{"place":"j1"}"#).is_err());
+    assert!(serde_json::from_str::<AlvaAction>(r#"{"place":"j0"}"#).is_err());
+    let off: AlvaAction = serde_json::from_str(r#"{"place":"j1"}"#).unwrap();
+    let error = start().check(W, &off).unwrap_err().to_string();
+    assert!(error.contains("j1 is not a point of the board"), "{error}");
 }
 
 #[test]
@@ -401,7 +391,11 @@ fn clicks_are_the_points_a_person_touches() {
     assert_eq!(state.clicks(W, &place("e6")), vec![cell("e6")]);
     assert_eq!(state.clicks(W, &jump("c1", "c3")), vec![cell("c1"), cell("c3")]);
     assert_eq!(layout.cells.len(), 81);
-    assert_eq!(layout.cells[layout.find("e5").unwrap() as usize].row, 4);
+    assert_eq!(
+        layout.cells[layout.find("e5").unwrap() as usize].shape,
+        rules::layout::Shape::Point([4.5, 4.5]),
+        "the centre"
+    );
 }
 
 #[test]
@@ -409,16 +403,23 @@ fn the_view_shows_hand_captures_and_score_per_seat_and_marks_the_last_action() {
     let mut state = position(&["c1", "a1"], &["c2", "d3", "i9"], [5, 5], W);
     state.apply(W, &jump("c1", "c3")).unwrap();
     let view = state.view(Viewer::Spectator);
-    let fact =
-        |seat: usize, label: &str| view.seats[seat].iter().find(|f| f.label == label).map(|f| f.value.clone()).unwrap();
+    let fact = |seat: usize, label: &str| {
+        view.seats[seat].facts.iter().find(|f| f.label == label).map(|f| f.value.clone()).unwrap()
+    };
     assert_eq!(fact(0, "in hand"), "5");
-    assert_eq!(fact(0, "captured"), "1");
-    assert_eq!(fact(0, "kept"), "0");
-    assert_eq!(fact(0, "score"), "2", "one captured, Black's i9 on the edge");
+    assert_eq!(fact(0, "captured"), "0");
+    assert_eq!(fact(0, "taken this turn"), "1", "the jump must go on over d3");
+    assert_eq!(fact(0, "score"), "1", "Black's i9 on the edge; the turn's captures count once it is over");
     assert_eq!(fact(1, "score"), "1", "White's a1 on the edge");
     let layout = state.layout();
     assert_eq!(view.marks, vec![layout.find("c1").unwrap(), layout.find("c3").unwrap()]);
     assert_eq!(view.stacks.len(), 4);
+    state.apply(W, &jump("c3", "e3")).unwrap();
+    let view = state.view(Viewer::Spectator);
+    let fact = |label: &str| view.seats[0].facts.iter().find(|f| f.label == label).map(|f| f.value.clone());
+    assert_eq!(fact("captured").as_deref(), Some("2"), "a capture waiting for the reply is kept whatever it does");
+    assert_eq!(fact("taken this turn"), None);
+    assert_eq!(fact("score").as_deref(), Some("3"));
 }
 
 #[test]

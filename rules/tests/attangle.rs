@@ -3,8 +3,9 @@
 
 use rules::click::{Click, find_prefix_clash};
 use rules::games::attangle::{
-    Attangle, AttangleAction, AttangleOptions, BLACK, BoardKind, Capture, PIECES_PER_SIDE, Spot, TurnText, Unit, WHITE,
+    Attangle, AttangleAction, AttangleOptions, BLACK, BoardKind, Capture, PIECES_PER_SIDE, TurnText, Unit, WHITE,
 };
+use rules::step;
 use rules::tools::replay::replay_by_id;
 use rules::{Game, RulesError, Seat, SeatSet, Seed, Status, Viewer};
 
@@ -15,7 +16,7 @@ const SAMPLE: &str = include_str!("data/attangle-sample.txt");
 const W: Seat = WHITE;
 const B: Seat = BLACK;
 
-fn s(name: &str) -> Spot {
+fn s(name: &str) -> rules::Cell {
     name.parse().unwrap()
 }
 
@@ -28,7 +29,7 @@ fn square() -> AttangleOptions {
 }
 
 fn start(options: &AttangleOptions) -> Attangle {
-    Attangle::new(options, Seed::default()).unwrap()
+    Attangle::new(options).unwrap()
 }
 
 fn one(seat: Seat) -> Unit {
@@ -49,7 +50,7 @@ fn position(units: &[(&str, Unit)]) -> Attangle {
 }
 
 fn position_on(options: &AttangleOptions, units: &[(&str, Unit)], to_move: Seat) -> Attangle {
-    let units: Vec<(Spot, Unit)> = units.iter().map(|(name, unit)| (s(name), *unit)).collect();
+    let units: Vec<(rules::Cell, Unit)> = units.iter().map(|(name, unit)| (s(name), *unit)).collect();
     Attangle::with_units(options, &units, to_move, [20, 20]).unwrap()
 }
 
@@ -96,7 +97,7 @@ fn sample_game_replays_legally_and_white_wins_with_its_last_turn() {
         let actions = state.resolve(&turn).unwrap_or_else(|e| panic!("turn {} {line:?}: {e}", i + 1));
         assert_eq!(actions.len(), 1);
         assert_eq!(state.notate(&actions), turn, "turn {} writes back as the same turn", i + 1);
-        for (seat, action) in &actions {
+        for (seat, action) in &step::actions(&actions) {
             state.apply(*seat, action).unwrap_or_else(|e| panic!("turn {} {line:?}: {e}", i + 1));
         }
     }
@@ -206,19 +207,19 @@ fn triple_stacks_can_be_captured_by_two_individual_pieces_but_not_by_a_piece_and
 #[test]
 fn after_the_move_the_active_player_has_a_majority_of_one_piece() {
     // Every capture of many random positions ends 2:1 or 3:2 for the mover.
-    let mut chance = rules::Chance::new(Seed::from_u64(7));
+    let mut chance = rules::SeedStream::new(Seed::from_u64(7));
     let mut checked = 0;
     for _ in 0..20 {
         let mut state = start(&hex());
         while let Status::Acting(acting) = state.status() {
-            let seat = acting.first().unwrap();
+            let seat = acting.seats.first().unwrap();
             let moves = legal(&state, seat);
             let action = moves[chance.below(moves.len() as u32) as usize];
             state.apply(seat, &action).unwrap();
             if let AttangleAction::Capture(c) = action {
                 let unit = state.unit(c.to);
                 assert_eq!(unit.owner(), Some(seat));
-                assert_eq!(unit.count(seat), unit.count(seat.opponent()) + 1, "{unit:?}");
+                assert_eq!(unit.count(seat), unit.count(rules::games::two_seats::opponent(seat)) + 1, "{unit:?}");
                 assert!(unit.height() == 3 || unit.height() == 5);
                 checked += 1;
             }
@@ -305,7 +306,7 @@ fn the_first_player_to_create_his_third_stack_of_five_wins() {
     }
     let view = state.view(Viewer::Spectator);
     assert_eq!(view.prompt, "White owns three stacks of five");
-    assert_eq!(view.seats[0][1].value, "3 of 3");
+    assert_eq!(view.seats[0].facts[1].value, "3 of 3");
 }
 
 #[test]
@@ -326,7 +327,7 @@ fn a_player_who_cannot_take_a_turn_loses() {
     let units = [(s("a1"), one(B)), (s("g4"), one(B)), (s("d4"), one(W))];
     let mut state = Attangle::with_units(&hex(), &units, W, [5, 0]).unwrap();
     state.apply(W, &AttangleAction::Place(s("e1"))).unwrap();
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(B)));
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(B)));
     assert_eq!(legal(&state, B), vec![capture("a1", "g4", "d4")]);
 }
 
@@ -341,13 +342,13 @@ fn there_is_no_pass() {
 fn the_square_variant_has_64_spaces_eight_directions_and_no_centre_rule() {
     let state = start(&square());
     assert_eq!(legal(&state, W).len(), 64, "the 8×8 board has no single centre to forbid");
-    assert_eq!(state.layout().shape, rules::layout::Shape::Squares);
+    assert!(state.layout().cells.iter().all(|c| matches!(c.shape, rules::layout::Shape::Square(_))), "squares");
     // Diagonal and straight lines, any length.
     let state = position_on(&square(), &[("d4", one(B)), ("a1", one(W)), ("d8", one(W)), ("h7", one(W))], W);
     assert_eq!(captures(&state, W), ["a1,d8-d4"], "h7 is not on a line with d4");
     let state = position_on(&square(), &[("d4", one(B)), ("a1", one(W)), ("g7", one(W))], W);
     assert_eq!(captures(&state, W), ["a1,g7-d4"], "opposite diagonal directions");
-    assert_eq!(state.view(Viewer::Spectator).seats[0][1].value, "0 of 5");
+    assert_eq!(state.view(Viewer::Spectator).seats[0].facts[1].value, "0 of 5");
 }
 
 #[test]
@@ -396,8 +397,8 @@ fn notation_reads_the_origins_in_either_order_and_writes_them_in_name_order() {
     let written = state.resolve(&"f5,c5-e6".parse().unwrap()).unwrap();
     let reversed = state.resolve(&"c5,f5-e6".parse().unwrap()).unwrap();
     assert_eq!(written, reversed);
-    assert_eq!(written, vec![(W, capture("c5", "f5", "e6"))]);
-    assert_eq!(state.action_text(W, &written[0].1), "c5,f5-e6");
+    assert_eq!(written, vec![rules::Step::Act(W, capture("c5", "f5", "e6"))]);
+    assert_eq!(state.action_text(W, &capture("c5", "f5", "e6")), "c5,f5-e6");
     assert_eq!(state.parse_action(W, "f5, c5 - e6").unwrap(), capture("c5", "f5", "e6"));
     assert_eq!(state.parse_action(W, "e1").unwrap(), AttangleAction::Place(s("e1")));
     let err = state.parse_action(W, "e6").unwrap_err().to_string();
@@ -413,7 +414,7 @@ fn actions_have_a_stable_json_form_with_either_origin_order_read() {
     let reversed: AttangleAction = serde_json::from_str(r#"{"capture":{"from":["f5","c5"],"to":"e6"}}"#).unwrap();
     assert_eq!(reversed, capture("c5", "f5", "e6"));
     assert_eq!(serde_json::to_string(&AttangleAction::Place(s("e1"))).unwrap(), r#"{"place":"e1"}"#);
-    assert!(serde_json::from_str::<AttangleAction>(r#"{"place":"z9"}"#).is_err());
+    assert!(serde_json::from_str::<AttangleAction>(r#"{"place":"z0"}"#).is_err());
     let options: AttangleOptions = serde_json::from_str("{}").unwrap();
     assert_eq!(options, hex());
     let options: AttangleOptions = serde_json::from_str(r#"{"board":"square"}"#).unwrap();
@@ -437,7 +438,8 @@ fn the_view_shows_pieces_in_hand_stacks_of_five_and_the_owner_on_top() {
     let mut state = position(&[("d4", one(B)), ("d1", triple(W)), ("g1", one(W)), ("a1", five(B))]);
     state.apply(W, &capture("d1", "g1", "d4")).unwrap();
     let view = state.view(Viewer::Seat(B));
-    let facts = |seat: usize| view.seats[seat].iter().map(|f| (f.label.as_str(), f.value.as_str())).collect::<Vec<_>>();
+    let facts =
+        |seat: usize| view.seats[seat].facts.iter().map(|f| (f.label.as_str(), f.value.as_str())).collect::<Vec<_>>();
     assert_eq!(facts(0), [("in hand", "20"), ("stacks of five", "1 of 3")]);
     assert_eq!(facts(1), [("in hand", "20"), ("stacks of five", "1 of 3")]);
     let d4 = state.layout().find("d4").unwrap();
@@ -452,12 +454,12 @@ fn the_view_shows_pieces_in_hand_stacks_of_five_and_the_owner_on_top() {
 #[test]
 fn random_square_games_keep_the_promises_the_conformance_suite_checks_on_the_hexagon() {
     // The conformance suite plays the default options only.
-    let mut chance = rules::Chance::new(Seed::from_u64(11));
+    let mut chance = rules::SeedStream::new(Seed::from_u64(11));
     let mut wins_by_fives = 0;
     for _ in 0..200 {
         let mut state = start(&square());
         while let Status::Acting(acting) = state.status() {
-            let seat = acting.first().unwrap();
+            let seat = acting.seats.first().unwrap();
             let moves = legal(&state, seat);
             assert!(!moves.is_empty(), "a seat to act has a legal turn");
             assert_eq!(moves.len(), state.count_legal(seat));

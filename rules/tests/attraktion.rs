@@ -1,28 +1,32 @@
 //! Attraktion: one test per rulebook passage, and random games checked
 //! against a second, independently written reading of the rules.
 
-use rules::games::attraktion::{Attraktion, AttraktionOptions, BLACK, Square, WHITE};
+use rules::games::attraktion::{Attraktion, AttraktionOptions, BLACK, Coord, Placement, WHITE};
 use rules::registry;
-use rules::{Chance, Click, Game, NotationError, RulesError, Seat, Seed, Status, Viewer};
+use rules::{Cell, Step};
+use rules::{Click, Game, NotationError, RulesError, Seat, Seed, SeedStream, Status, Viewer};
 use serde_json::json;
 
 const W: Seat = WHITE;
 const B: Seat = BLACK;
 
-fn sq(name: &str) -> Square {
+fn sq(name: &str) -> Cell {
     name.parse().unwrap()
 }
 
+fn coord(name: &str) -> Coord {
+    Coord::of(sq(name)).unwrap()
+}
+
 fn new_game(size: u8) -> Attraktion {
-    Attraktion::new(&AttraktionOptions::of_size(size), Seed::default()).unwrap()
+    Attraktion::new(&AttraktionOptions::of_size(size)).unwrap()
 }
 
 /// A match from a position (see rules/src/games/attraktion/position.rs); the
 /// board size is the number of ranks.
 fn at(position: &str) -> Attraktion {
     let size = position.split('/').count() as u8;
-    Attraktion::from_position(&AttraktionOptions::of_size(size), position, Seed::default())
-        .unwrap_or_else(|e| panic!("{position}: {e}"))
+    Attraktion::from_position(&AttraktionOptions::of_size(size), position).unwrap_or_else(|e| panic!("{position}: {e}"))
 }
 
 fn place(state: &mut Attraktion, name: &str) {
@@ -36,7 +40,7 @@ fn board(state: &Attraktion) -> String {
 }
 
 fn owner(state: &Attraktion, name: &str) -> Option<Seat> {
-    state.board().get(sq(name))
+    state.board().get(coord(name))
 }
 
 // "White takes the first turn."
@@ -44,7 +48,7 @@ fn owner(state: &Attraktion, name: &str) -> Option<Seat> {
 fn white_takes_the_first_turn_on_an_empty_board() {
     let state = new_game(8);
     assert_eq!(state.board().pieces(), 0, "In the beginning the board is empty");
-    assert_eq!(state.status(), Status::Acting(rules::SeatSet::only(W)));
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(W)));
     let mut state = state;
     place(&mut state, "d4");
     assert_eq!(state.to_move(), B, "turns alternate");
@@ -60,8 +64,8 @@ fn each_player_has_half_as_many_pieces_as_the_board_has_squares() {
     let mut state = new_game(8);
     place(&mut state, "a1");
     let facts = &state.view(Viewer::Spectator).seats;
-    assert!(facts[0].iter().any(|f| f.label == "in hand" && f.value == "31"), "{facts:?}");
-    assert!(facts[1].iter().any(|f| f.label == "in hand" && f.value == "32"), "{facts:?}");
+    assert!(facts[0].facts.iter().any(|f| f.label == "in hand" && f.value == "31"), "{facts:?}");
+    assert!(facts[1].facts.iter().any(|f| f.label == "in hand" && f.value == "32"), "{facts:?}");
 }
 
 // "Usually, however, the larger board with its 100 spaces should be used.
@@ -70,7 +74,7 @@ fn each_player_has_half_as_many_pieces_as_the_board_has_squares() {
 fn the_standard_board_is_ten_by_ten_and_eight_twelve_and_fourteen_are_options() {
     let game = registry::game("attraktion").unwrap();
     assert_eq!(game.normalize_options(&json!({})).unwrap(), json!({"size": 10}));
-    let standard = Attraktion::new(&AttraktionOptions::default(), Seed::default()).unwrap();
+    let standard = Attraktion::new(&AttraktionOptions::default()).unwrap();
     assert_eq!(standard.layout().cells.len(), 100);
     for size in [8, 10, 12, 14] {
         assert!(game.normalize_options(&json!({ "size": size })).is_ok(), "{size}");
@@ -79,7 +83,7 @@ fn the_standard_board_is_ten_by_ten_and_eight_twelve_and_fourteen_are_options() 
         assert!(matches!(game.normalize_options(&json!({ "size": size })), Err(RulesError::BadOptions(_))), "{size}");
     }
     let layout = new_game(8).layout();
-    assert_eq!((layout.rows, layout.cols), (8, 8));
+    assert_eq!(layout.cells.len(), 64);
     assert_eq!(layout.cells[0].label, "a1");
     assert_eq!(layout.cells[63].label, "h8");
     assert_eq!(new_game(14).layout().cells[195].label, "n14");
@@ -164,7 +168,7 @@ fn a_winning_position_is_an_own_piece_with_four_opposing_diagonal_neighbours() {
     // Black d4 with White on c3, e3, c5, e5; the orthogonal neighbours do not matter.
     let state = at("8/8/8/2W1W3/2WBW3/2W1W3/8/BBBBB3 W");
     assert_eq!(state.winning_positions(), [0, 1]);
-    assert!(state.board().is_winning_position(sq("d4")));
+    assert!(state.board().is_winning_position(coord("d4")));
     // Three opposing diagonal neighbours and an empty one is not enough.
     let three = at("8/8/8/2W5/3B4/2W1W3/8/1BB5 W");
     assert_eq!(three.winning_positions(), [0, 0]);
@@ -178,8 +182,8 @@ fn a_piece_on_the_edge_or_in_a_corner_is_never_a_winning_position() {
     // a1 has one diagonal neighbour (b2) and d1 two (c2, e2), all White.
     let state = at("BBB5/8/8/8/8/8/WWWWW3/B2B4 W");
     assert_eq!(state.winning_positions(), [0, 0]);
-    assert!(!state.board().is_winning_position(sq("a1")));
-    assert!(!state.board().is_winning_position(sq("d1")));
+    assert!(!state.board().is_winning_position(coord("a1")));
+    assert!(!state.board().is_winning_position(coord("d1")));
 }
 
 // "A player wins if he has more winning positions than his opponent."
@@ -221,9 +225,9 @@ fn equal_numbers_of_winning_positions_go_on_even_when_both_have_some() {
     assert_eq!(state.winning_positions(), [0, 0]);
     place(&mut state, "d4");
     assert_eq!(state.winning_positions(), [1, 1]);
-    assert_eq!(state.status(), Status::Acting(rules::SeatSet::only(B)), "a tie goes on");
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(B)), "a tie goes on");
     let facts = &state.view(Viewer::Spectator).seats;
-    assert!(facts[0].iter().any(|f| f.label == "winning positions" && f.value == "1"), "{facts:?}");
+    assert!(facts[0].facts.iter().any(|f| f.label == "winning positions" && f.value == "1"), "{facts:?}");
 }
 
 // The rulebook does not say what happens on a full board; with equal
@@ -245,8 +249,8 @@ fn a_full_board_with_equal_winning_positions_is_a_draw() {
 #[test]
 fn a_turn_is_written_as_the_square_of_its_placement_and_clicked_there() {
     let mut state = new_game(10);
-    let turn: Square = "j10".parse().unwrap();
-    assert_eq!(state.resolve(&turn).unwrap(), vec![(W, sq("j10"))]);
+    let turn: Placement = "j10".parse().unwrap();
+    assert_eq!(state.resolve(&turn).unwrap(), vec![Step::Act(W, sq("j10"))]);
     assert_eq!(state.action_text(W, &sq("j10")), "j10");
     assert_eq!(state.parse_action(W, "J10").unwrap(), sq("j10"));
     assert_eq!(state.clicks(W, &sq("j10")), vec![Click::Cell(99)]);
@@ -257,7 +261,7 @@ fn a_turn_is_written_as_the_square_of_its_placement_and_clicked_there() {
     assert!(matches!(state.parse_action(B, "k1"), Err(NotationError::Illegal { .. })), "off the board");
     assert!(matches!(state.parse_action(B, "j-1"), Err(NotationError::Syntax { .. })));
     assert!(matches!(state.parse_action(W, "a1"), Err(NotationError::Illegal { .. })), "not White's turn");
-    assert_eq!(state.notate(&[(B, sq("c3"))]).to_string(), "c3");
+    assert_eq!(state.notate(&[Step::Act(B, sq("c3"))]).to_string(), "c3");
 }
 
 #[test]
@@ -277,7 +281,7 @@ fn the_view_marks_the_placed_piece_and_the_squares_pulled_pieces_entered() {
 #[test]
 fn a_player_who_withdraws_loses() {
     let mut state = new_game(8);
-    state.withdraw(W, "resigned");
+    state.withdraw(W, rules::Leave::Resigned);
     assert_eq!(state.status().outcome().unwrap().first_place(), rules::SeatSet::only(B));
 }
 
@@ -320,7 +324,7 @@ impl Reference {
         let counts = self.winning();
         let full = self.rows.iter().flatten().all(Option::is_some);
         self.over = counts[0] != counts[1] || full;
-        self.to_move = self.to_move.opponent();
+        self.to_move = rules::games::two_seats::opponent(self.to_move);
     }
 
     fn winning(&self) -> [u32; 2] {
@@ -332,7 +336,7 @@ impl Reference {
                 for (dc, dr) in [(-1isize, -1isize), (1, -1), (-1, 1), (1, 1)] {
                     let (c, r) = (col as isize + dc, row as isize + dr);
                     let on = (0..self.size as isize).contains(&c) && (0..self.size as isize).contains(&r);
-                    if on && self.rows[r as usize][c as usize] == Some(me.opponent()) {
+                    if on && self.rows[r as usize][c as usize] == Some(rules::games::two_seats::opponent(me)) {
                         around += 1;
                     }
                 }
@@ -375,13 +379,13 @@ impl Reference {
 
     fn matches(&self, state: &Attraktion) -> bool {
         (0..self.size)
-            .all(|r| (0..self.size).all(|c| self.rows[r][c] == state.board().get(Square::new(c as u8, r as u8))))
+            .all(|r| (0..self.size).all(|c| self.rows[r][c] == state.board().get(Coord::new(c as u8, r as u8))))
     }
 }
 
 #[test]
 fn random_games_agree_with_a_second_reading_of_the_rules() {
-    let mut chance = Chance::new(Seed::from_u64(7));
+    let mut chance = SeedStream::new(Seed::from_u64(7));
     let (mut wins, mut draws) = (0, 0);
     for game in 0..300 {
         let size = [8usize, 10, 12, 14][game % 4];
@@ -391,7 +395,7 @@ fn random_games_agree_with_a_second_reading_of_the_rules() {
             let empties = reference.empties();
             assert_eq!(state.count_legal(state.to_move()), empties.len());
             let (c, r) = empties[chance.below(empties.len() as u32) as usize];
-            place(&mut state, &Square::new(c as u8, r as u8).to_string());
+            place(&mut state, &Coord::new(c as u8, r as u8).to_string());
             reference.place(c, r);
             assert!(reference.matches(&state), "game {game}: {}", state.position().unwrap());
             assert_eq!(state.winning_positions(), reference.winning(), "game {game}");
@@ -421,7 +425,7 @@ fn perft_agrees_with_the_second_reading_of_the_rules() {
         assert_eq!(new_game(8).perft(depth), reference.perft(depth), "start, depth {depth}");
     }
     // Late positions, where winning positions end some lines early.
-    let mut chance = Chance::new(Seed::from_u64(11));
+    let mut chance = SeedStream::new(Seed::from_u64(11));
     let mut checked = 0;
     while checked < 20 {
         let mut state = new_game(8);
@@ -429,7 +433,7 @@ fn perft_agrees_with_the_second_reading_of_the_rules() {
         for _ in 0..56 {
             let empties = reference.empties();
             let (c, r) = empties[chance.below(empties.len() as u32) as usize];
-            place(&mut state, &Square::new(c as u8, r as u8).to_string());
+            place(&mut state, &Coord::new(c as u8, r as u8).to_string());
             reference.place(c, r);
             if reference.over {
                 break;
@@ -452,6 +456,6 @@ fn positions_read_back_and_a_position_already_won_is_over() {
     let won = at("8/8/8/2W1W3/3B4/2W1W3/8/BBB5 W");
     assert_eq!(won.status().outcome().unwrap().first_place(), rules::SeatSet::only(B));
     let game = registry::game("attraktion").unwrap();
-    assert!(game.match_at(&json!({"size": 10}), "8/8/8/8/8/8/8/8 W", Seed::default()).is_err(), "wrong size");
-    assert!(game.match_at(&json!({"size": 8}), "8/8/8/8/8/8/8/W7 W", Seed::default()).is_err(), "Black's turn");
+    assert!(game.match_at(&json!({"size": 10}), "8/8/8/8/8/8/8/8 W").is_err(), "wrong size");
+    assert!(game.match_at(&json!({"size": 8}), "8/8/8/8/8/8/8/W7 W").is_err(), "Black's turn");
 }

@@ -2,15 +2,15 @@
 //! it defers to, plus notation, FEN and PDN.
 
 use rules::games::dame100::{Dame100, Dame100Options, Move, MoveText};
-use rules::tools::record::RecordMeta;
+use rules::record::RecordMeta;
 use rules::tools::replay::replay_by_id;
-use rules::{Game, Seat, Seed, Status};
+use rules::{Game, Seat, Status};
 
 const WHITE: Seat = Seat(0);
 const BLACK: Seat = Seat(1);
 
 fn at(fen: &str) -> Dame100 {
-    Dame100::from_position(&Dame100Options::default(), fen, Seed::default()).unwrap()
+    Dame100::from_position(&Dame100Options::default(), fen).unwrap()
 }
 
 fn side(state: &Dame100) -> Seat {
@@ -38,7 +38,7 @@ fn is_king(state: &Dame100, square: u8) -> bool {
 
 #[test]
 fn white_moves_first_from_twenty_men_each_on_the_first_four_rows() {
-    let state = Dame100::new(&Dame100Options::default(), Seed::default()).unwrap();
+    let state = Dame100::new(&Dame100Options::default()).unwrap();
     assert_eq!(
         state.position().unwrap(),
         "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
@@ -291,7 +291,7 @@ fn notation_writes_captures_with_x_and_names_landing_squares_only_when_needed() 
 #[test]
 fn pdn_records_export_and_replay_to_the_same_game() {
     // Forty plies chosen deterministically among the legal moves.
-    let mut state = Dame100::new(&Dame100Options::default(), Seed::default()).unwrap();
+    let mut state = Dame100::new(&Dame100Options::default()).unwrap();
     let start = state.clone();
     let mut texts = Vec::new();
     for i in 0..40 {
@@ -309,7 +309,7 @@ fn pdn_records_export_and_replay_to_the_same_game() {
     assert!(pdn.contains(&format!("1. {} {} 2. {}", texts[0], texts[1], texts[2])), "{pdn}");
     let replayed = replay_by_id("dame100", &pdn).unwrap();
     assert!(replayed.failure.is_none(), "{:?}", replayed.failure);
-    assert_eq!(replayed.state.position(), state.position());
+    assert_eq!(replayed.state().position(), state.position());
     // A game from a set-up position carries it in a FEN tag.
     let setup = at("B:W28,45:B3,40");
     let pdn = setup.write_record(&["3-9".to_string()], &meta);

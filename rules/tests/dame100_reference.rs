@@ -5,7 +5,7 @@
 //! positions tried and that the fast generator keeps them.
 
 use rules::games::dame100::{BLACK, Move, Position, Square, WHITE};
-use rules::{Chance, Seed};
+use rules::{Seed, SeedStream};
 use std::collections::BTreeSet;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -167,7 +167,7 @@ fn to_ref(m: &Move) -> RefMove {
     (m.from.number(), m.to.number(), caps)
 }
 
-fn random_position(chance: &mut Chance, max_per_side: u32, king_percent: u32) -> Position {
+fn random_position(chance: &mut SeedStream, max_per_side: u32, king_percent: u32) -> Position {
     let mut position =
         Position { white: 0, black: 0, kings: 0, side: if chance.below(2) == 0 { WHITE } else { BLACK } };
     for white in [true, false] {
@@ -195,7 +195,7 @@ fn random_position(chance: &mut Chance, max_per_side: u32, king_percent: u32) ->
 
 #[test]
 fn the_fast_generator_agrees_with_a_naive_one_on_random_positions() {
-    let mut chance = Chance::new(Seed::from_u64(100));
+    let mut chance = SeedStream::new(Seed::from_u64(100));
     let mut captures = 0;
     for _ in 0..30_000 {
         let position = random_position(&mut chance, 15, 25);
@@ -236,7 +236,7 @@ fn perft_agrees_with_the_naive_generator_from_random_positions() {
             })
             .sum()
     }
-    let mut chance = Chance::new(Seed::from_u64(7));
+    let mut chance = SeedStream::new(Seed::from_u64(7));
     for _ in 0..60 {
         let position = random_position(&mut chance, 12, 20);
         let expected = reference_perft(&board_of(&position), position.side == WHITE, 3);
@@ -247,7 +247,7 @@ fn perft_agrees_with_the_naive_generator_from_random_positions() {
 /// Finds random positions where breaking `broken` changes the legal moves,
 /// and checks the fast generator keeps the real rule there.
 fn rule_matters(broken: Rules, seed: u64, positions: usize) -> usize {
-    let mut chance = Chance::new(Seed::from_u64(seed));
+    let mut chance = SeedStream::new(Seed::from_u64(seed));
     let mut found = 0;
     for _ in 0..positions {
         let position = random_position(&mut chance, 14, 60);

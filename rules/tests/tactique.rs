@@ -6,8 +6,9 @@ use rules::conformance::{ConformanceConfig, run};
 use rules::games::tactique::{
     ARMY_SIZE, BLACK, Rank, SHIFTS_PER_SEAT, Square, Tactique, TactiqueAction, TactiqueOptions, TurnText, WHITE,
 };
+use rules::referee::settle;
 use rules::view::{Piece, View};
-use rules::{Chance, Game, RulesError, Seat, SeatSet, Seed, Seen, Status, Viewer};
+use rules::{Cell, Game, RulesError, Seat, SeatSet, Seed, SeedStream, Seen, Status, Step, Viewer};
 use std::collections::HashSet;
 
 const W: Seat = WHITE;
@@ -17,8 +18,30 @@ fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
+fn cell(name: &str) -> Cell {
+    sq(name).name()
+}
+
+/// `seat` asks for the rest of its supply at random; chance places it.
+fn random(state: &mut Tactique, seat: Seat) {
+    state.apply(seat, &TactiqueAction::Random).unwrap();
+    assert_eq!(state.status(), Status::Chance, "chance places the pieces");
+    settle(state, &mut SeedStream::new(Seed::from_u64(7)));
+}
+
+/// What `viewer` learns of `seat` playing `action` from `state`.
+fn told(state: &Tactique, seat: Seat, action: &TactiqueAction, viewer: Viewer) -> Seen {
+    let mut after = state.clone();
+    after.play(seat, action);
+    state.observe(&Step::Act(seat, *action), &after, viewer)
+}
+
+fn shift(from: &str, to: &str) -> TactiqueAction {
+    TactiqueAction::Shift { from: cell(from), to: cell(to) }
+}
+
 fn start() -> Tactique {
-    Tactique::new(&TactiqueOptions::default(), Seed::from_u64(7)).unwrap()
+    Tactique::new(&TactiqueOptions::default()).unwrap()
 }
 
 /// A match in play with only these pieces; `to_move` acts first.
@@ -38,15 +61,15 @@ fn legal(state: &Tactique, seat: Seat) -> Vec<TactiqueAction> {
 }
 
 fn mv(from: &str, to: &str) -> TactiqueAction {
-    TactiqueAction::Move { from: sq(from), to: sq(to) }
+    TactiqueAction::Move { from: cell(from), to: cell(to) }
 }
 
 fn attack(from: &str, to: &str) -> TactiqueAction {
-    TactiqueAction::Attack { from: sq(from), to: sq(to) }
+    TactiqueAction::Attack { from: cell(from), to: cell(to) }
 }
 
 fn place(cell: &str, rank: Rank) -> TactiqueAction {
-    TactiqueAction::Place { cell: sq(cell), rank }
+    TactiqueAction::Place { cell: self::cell(cell), rank }
 }
 
 /// What `viewer` sees on `square`.
@@ -79,10 +102,12 @@ fn black_arrangement() -> Vec<(Square, Rank)> {
 
 /// Both seats place their pieces at random and say ready.
 fn random_start(seed: u64) -> Tactique {
-    let mut state = Tactique::new(&TactiqueOptions::default(), Seed::from_u64(seed)).unwrap();
+    let mut state = Tactique::new(&TactiqueOptions::default()).unwrap();
+    let mut chance = SeedStream::new(Seed::from_u64(seed));
     for action in [TactiqueAction::Random, TactiqueAction::Ready] {
         for seat in [W, B] {
             state.apply(seat, &action).unwrap();
+            settle(&mut state, &mut chance);
         }
     }
     state
@@ -102,7 +127,7 @@ fn each_player_starts_with_twenty_seven_pieces_the_flag_included() {
         })
         .collect();
     assert_eq!(ranks.len(), 6, "every rank, the Flag included, can be placed");
-    state.apply(W, &TactiqueAction::Random).unwrap();
+    random(&mut state, W);
     let mut counts = [0; 6];
     for s in Square::all() {
         if let Some(unit) = state.unit(s).filter(|u| u.owner == W) {
@@ -119,13 +144,17 @@ fn the_three_back_rows_are_filled_and_the_fourth_row_holds_three_pieces() {
         state.apply(W, &place(cell, Rank::Infantry)).unwrap();
     }
     assert!(matches!(state.apply(W, &place("b4", Rank::Infantry)), Err(RulesError::Illegal(_))));
-    assert!(!legal(&state, W).iter().any(|a| matches!(a, TactiqueAction::Place { cell, .. } if cell.is_front_row())));
+    assert!(
+        !legal(&state, W)
+            .iter()
+            .any(|a| matches!(a, TactiqueAction::Place { cell, .. } if Square::of(*cell).unwrap().is_front_row()))
+    );
     state.apply(W, &place("a1", Rank::Flag)).unwrap();
-    let shift_to_front = TactiqueAction::Shift { from: sq("a1"), to: sq("b4") };
+    let shift_to_front = shift("a1", "b4");
     assert!(state.check(W, &shift_to_front).is_err(), "a fourth piece may not be shifted into the fourth row");
-    assert!(state.check(W, &TactiqueAction::Shift { from: sq("a4"), to: sq("b4") }).is_ok(), "within the row");
+    assert!(state.check(W, &shift("a4", "b4")).is_ok(), "within the row");
     assert!(state.check(W, &TactiqueAction::Ready).is_err(), "ready only once every piece is placed");
-    state.apply(W, &TactiqueAction::Random).unwrap();
+    random(&mut state, W);
     for s in Square::all().filter(|s| s.half() == W) {
         if !s.is_front_row() {
             assert!(state.unit(s).is_some(), "{s} is filled");
@@ -139,29 +168,33 @@ fn the_three_back_rows_are_filled_and_the_fourth_row_holds_three_pieces() {
 #[test]
 fn both_players_arrange_at_the_same_time_and_in_secret() {
     let mut state = start();
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(W).with(B)));
+    assert_eq!(state.status(), Status::Acting(rules::Decision::simultaneous(SeatSet::only(W).with(B))));
     let action = place("d2", Rank::Commander);
-    assert_eq!(state.describe_for(W, &action, Viewer::Seat(W)), Seen::All);
-    assert_eq!(state.describe_for(W, &action, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
-    assert_eq!(state.describe_for(W, &action, Viewer::Spectator), Seen::Only("arranges a piece".into()));
-    let shift = TactiqueAction::Shift { from: sq("d2"), to: sq("d3") };
+    assert_eq!(told(&state, W, &action, Viewer::Seat(W)), Seen::All);
+    assert_eq!(told(&state, W, &action, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
+    assert_eq!(told(&state, W, &action, Viewer::Spectator), Seen::Only("arranges a piece".into()));
+    let shift = shift("d2", "d3");
     state.apply(W, &action).unwrap();
-    assert_eq!(state.describe_for(W, &shift, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
-    assert_eq!(state.describe_for(W, &TactiqueAction::Random, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
+    assert_eq!(told(&state, W, &shift, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
+    assert_eq!(told(&state, W, &TactiqueAction::Random, Viewer::Seat(B)), Seen::Only("arranges a piece".into()));
     assert_eq!(seen(&state, Viewer::Seat(W), "d2"), known(W, "5"));
     assert_eq!(seen(&state, Viewer::Seat(B), "d2"), None, "the divider hides even where pieces stand");
     assert_eq!(seen(&state, Viewer::Spectator, "d2"), None);
     assert_eq!(state.view(Viewer::Seat(B)).marks, Vec::<u16>::new());
-    state.apply(B, &TactiqueAction::Random).unwrap();
+    random(&mut state, B);
     state.apply(B, &TactiqueAction::Ready).unwrap();
-    assert_eq!(state.describe_for(B, &TactiqueAction::Ready, Viewer::Seat(W)), Seen::All);
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "a ready seat leaves the acting set");
+    assert_eq!(told(&state, B, &TactiqueAction::Ready, Viewer::Seat(W)), Seen::All);
+    assert_eq!(
+        state.status(),
+        Status::Acting(rules::Decision::simultaneous(SeatSet::only(W))),
+        "a ready seat leaves the acting set"
+    );
     assert!(legal(&state, B).is_empty(), "a ready arrangement is locked");
     assert_eq!(state.view(Viewer::Seat(W)).stacks.len(), 1, "still nothing of Black's arrangement");
-    state.apply(W, &TactiqueAction::Random).unwrap();
+    random(&mut state, W);
     state.apply(W, &TactiqueAction::Ready).unwrap();
     assert!(state.playing());
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "White moves first");
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(W)), "White moves first");
     let view = state.view(Viewer::Seat(B));
     assert_eq!(view.stacks.len(), 2 * ARMY_SIZE - state.removed().len());
     assert_eq!(seen(&state, Viewer::Seat(B), "d2"), hidden(W, None), "ranks stay hidden in play");
@@ -175,14 +208,15 @@ fn set_up_actions_are_written_so_that_the_seat_can_be_told() {
         (B, place("h8", Rank::Archer), "place Archer A h8"),
         (W, TactiqueAction::Random, "White: random"),
         (B, TactiqueAction::Random, "Black: random"),
-        (W, TactiqueAction::Shift { from: sq("a1"), to: sq("b1") }, "shift a1-b1"),
+        (W, shift("a1", "b1"), "shift a1-b1"),
         (W, TactiqueAction::Ready, "White: ready"),
     ];
     for (seat, action, text) in texts {
         assert_eq!(state.action_text(seat, &action), text);
         let turn: TurnText = text.parse().unwrap();
-        assert_eq!(state.resolve(&turn).unwrap(), vec![(seat, action)], "{text}");
+        assert_eq!(state.resolve(&turn).unwrap(), vec![Step::Act(seat, action)], "{text}");
         state.apply(seat, &action).unwrap();
+        settle(&mut state, &mut SeedStream::new(Seed::from_u64(7)));
     }
     assert!(state.parse_action(B, "place Commander 5 a1").is_err(), "a1 is White's");
 }
@@ -190,7 +224,7 @@ fn set_up_actions_are_written_so_that_the_seat_can_be_told() {
 #[test]
 fn rearrangements_during_the_set_up_are_limited_so_that_it_ends() {
     let mut state = start();
-    state.apply(W, &TactiqueAction::Random).unwrap();
+    random(&mut state, W);
     let shifts = |s: &Tactique| legal(s, W).iter().filter(|a| matches!(a, TactiqueAction::Shift { .. })).count();
     assert!(shifts(&state) > 100);
     for _ in 0..SHIFTS_PER_SEAT {
@@ -209,8 +243,8 @@ fn swapping_two_pieces_of_the_same_rank_is_not_offered() {
     state.apply(W, &place("b1", Rank::Pikeman)).unwrap();
     state.apply(W, &place("c1", Rank::Flag)).unwrap();
     let actions = legal(&state, W);
-    assert!(!actions.contains(&TactiqueAction::Shift { from: sq("a1"), to: sq("b1") }));
-    assert!(actions.contains(&TactiqueAction::Shift { from: sq("a1"), to: sq("c1") }));
+    assert!(!actions.contains(&shift("a1", "b1")));
+    assert!(actions.contains(&shift("a1", "c1")));
 }
 
 #[test]
@@ -268,7 +302,7 @@ fn a_seats_view_and_legal_actions_do_not_depend_on_the_opponents_arrangement() {
     assert_eq!((first[a8].1, first[g8].1), (Rank::Commander, Rank::Pikeman));
     second[a8].1 = Rank::Pikeman;
     second[g8].1 = Rank::Commander;
-    let mut one = Tactique::new(&TactiqueOptions::default(), Seed::from_u64(3)).unwrap();
+    let mut one = Tactique::new(&TactiqueOptions::default()).unwrap();
     let mut two = one.clone();
     let same = |one: &Tactique, two: &Tactique, when: &str| {
         assert_eq!(one.view(Viewer::Seat(W)), two.view(Viewer::Seat(W)), "White's view {when}");
@@ -278,11 +312,11 @@ fn a_seats_view_and_legal_actions_do_not_depend_on_the_opponents_arrangement() {
             assert_eq!(legal(one, B), legal(two, B), "Black's legal actions {when}: positions are the same");
         }
     };
-    one.apply(W, &TactiqueAction::Random).unwrap();
-    two.apply(W, &TactiqueAction::Random).unwrap();
+    random(&mut one, W);
+    random(&mut two, W);
     for i in 0..first.len() {
-        one.apply(B, &TactiqueAction::Place { cell: first[i].0, rank: first[i].1 }).unwrap();
-        two.apply(B, &TactiqueAction::Place { cell: second[i].0, rank: second[i].1 }).unwrap();
+        one.apply(B, &TactiqueAction::Place { cell: first[i].0.name(), rank: first[i].1 }).unwrap();
+        two.apply(B, &TactiqueAction::Place { cell: second[i].0.name(), rank: second[i].1 }).unwrap();
         same(&one, &two, &format!("after Black's placement {i}"));
     }
     for seat in [B, W] {
@@ -293,7 +327,7 @@ fn a_seats_view_and_legal_actions_do_not_depend_on_the_opponents_arrangement() {
     assert_ne!(one.view(Viewer::Seat(B)), two.view(Viewer::Seat(B)), "Black sees its own ranks");
     for turn in 0..16 {
         let Status::Acting(acting) = one.status() else { break };
-        let seat = acting.first().unwrap();
+        let seat = acting.seats.first().unwrap();
         let actions = legal(&one, seat);
         let action = *actions
             .iter()
@@ -301,7 +335,7 @@ fn a_seats_view_and_legal_actions_do_not_depend_on_the_opponents_arrangement() {
             .or_else(|| actions.iter().rev().find(|a| matches!(a, TactiqueAction::Move { .. })))
             .unwrap();
         for (state, viewer) in [(&one, Viewer::Seat(W)), (&two, Viewer::Seat(W))] {
-            assert_eq!(state.describe_for(seat, &action, viewer), one.describe_for(seat, &action, Viewer::Seat(W)));
+            assert_eq!(told(state, seat, &action, viewer), told(&one, seat, &action, Viewer::Seat(W)));
         }
         one.apply(seat, &action).unwrap();
         two.apply(seat, &action).unwrap();
@@ -315,7 +349,7 @@ fn resampling_during_the_set_up_redraws_where_the_hidden_pieces_stand() {
     for (cell, rank) in [("a5", Rank::Flag), ("b5", Rank::Archer), ("c5", Rank::Archer), ("d8", Rank::Commander)] {
         state.apply(B, &place(cell, rank)).unwrap();
     }
-    state.apply(W, &TactiqueAction::Random).unwrap();
+    random(&mut state, W);
     let black_squares =
         |s: &Tactique| -> Vec<Square> { Square::all().filter(|q| s.unit(*q).is_some_and(|u| u.owner == B)).collect() };
     let mut arrangements = HashSet::new();
@@ -341,7 +375,7 @@ fn resampling_during_the_set_up_redraws_where_the_hidden_pieces_stand() {
     }
     assert!(arrangements.len() > 30, "the squares are drawn anew: {} arrangements", arrangements.len());
     // A ready opponent: back rows full, three in the fourth row.
-    state.apply(B, &TactiqueAction::Random).unwrap();
+    random(&mut state, B);
     state.apply(B, &TactiqueAction::Ready).unwrap();
     for seed in 0..20 {
         let other = state.resample(W, Seed::from_u64(seed));
@@ -363,7 +397,7 @@ fn pieces_move_any_number_of_empty_squares_forward_backward_or_sideways() {
     let targets: HashSet<String> = legal(&state, W)
         .iter()
         .filter_map(|a| match a {
-            TactiqueAction::Move { from, to } if *from == sq("d4") => Some(to.to_string()),
+            TactiqueAction::Move { from, to } if *from == cell("d4") => Some(to.to_string()),
             _ => None,
         })
         .collect();
@@ -377,7 +411,7 @@ fn pieces_move_any_number_of_empty_squares_forward_backward_or_sideways() {
 fn the_flag_never_moves() {
     let state = position(&[("d4", W, Rank::Flag), ("a1", W, Rank::Infantry), ("d5", B, Rank::Infantry)], W);
     assert!(legal(&state, W).iter().all(
-        |a| !matches!(a, TactiqueAction::Move { from, .. } | TactiqueAction::Attack { from, .. } if *from == sq("d4"))
+        |a| !matches!(a, TactiqueAction::Move { from, .. } | TactiqueAction::Attack { from, .. } if *from == cell("d4"))
     ));
     assert!(state.check(W, &attack("d4", "d5")).is_err(), "nor does it attack");
 }
@@ -419,7 +453,7 @@ fn a_charge_moves_a_piece_next_to_an_opposing_one_and_attacks_it_in_the_same_tur
         [("d2", W, Rank::Cavalryman), ("a1", W, Rank::Infantry), ("d6", B, Rank::Infantry), ("h8", B, Rank::Infantry)];
     let mut state = position(&pieces, W);
     state.apply(W, &mv("d2", "d5")).unwrap();
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(W)), "the turn goes on");
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(W)), "the turn goes on");
     assert_eq!(legal(&state, W), vec![attack("d5", "d6"), TactiqueAction::EndTurn]);
     assert_eq!(state.turn(), 0);
     let before = state.clone();
@@ -427,27 +461,27 @@ fn a_charge_moves_a_piece_next_to_an_opposing_one_and_attacks_it_in_the_same_tur
     assert_eq!(state.turn(), 1);
     assert_eq!(state.unit(sq("d6")).unwrap().kind(), "1D");
     let start = position(&pieces, W);
-    let turn = [(W, mv("d2", "d5")), (W, attack("d5", "d6"))];
+    let turn = [Step::Act(W, mv("d2", "d5")), Step::Act(W, attack("d5", "d6"))];
     assert_eq!(start.notate(&turn).to_string(), "d2-d5xd6");
     assert_eq!(start.resolve(&"d2-d5xd6".parse().unwrap()).unwrap(), turn.to_vec());
     assert_eq!(
         start.resolve(&"d2-d5".parse().unwrap()).unwrap(),
-        vec![(W, mv("d2", "d5")), (W, TactiqueAction::EndTurn)]
+        vec![Step::Act(W, mv("d2", "d5")), Step::Act(W, TactiqueAction::EndTurn)]
     );
-    assert_eq!(start.resolve(&"d2-d4".parse().unwrap()).unwrap(), vec![(W, mv("d2", "d4"))], "not next to d6");
+    assert_eq!(start.resolve(&"d2-d4".parse().unwrap()).unwrap(), vec![Step::Act(W, mv("d2", "d4"))], "not next to d6");
     assert!(start.resolve(&"d2-d4xd5".parse().unwrap()).is_err());
     assert_eq!(before.action_text(W, &TactiqueAction::EndTurn), "end turn");
     assert_eq!(before.parse_action(W, "end turn").unwrap(), TactiqueAction::EndTurn);
     let mut ended = before.clone();
     ended.apply(W, &TactiqueAction::EndTurn).unwrap();
-    assert_eq!(ended.status(), Status::Acting(SeatSet::only(B)));
+    assert_eq!(ended.status(), Status::Acting(rules::Decision::turn(B)));
 }
 
 #[test]
 fn a_move_that_ends_away_from_opposing_pieces_ends_the_turn() {
     let mut state = position(&[("d2", W, Rank::Cavalryman), ("d6", B, Rank::Infantry)], W);
     state.apply(W, &mv("d2", "d4")).unwrap();
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(B)));
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(B)));
 }
 
 // --- Combat ---------------------------------------------------------------
@@ -527,9 +561,9 @@ fn combat_reveals_both_ranks_to_both_players_and_nothing_to_spectators() {
     );
     let action = attack("d4", "d5");
     for seat in [W, B] {
-        assert_eq!(before.describe_for(W, &action, Viewer::Seat(seat)), Seen::Only("d4xd5 (4 vs 3)".into()));
+        assert_eq!(told(&before, W, &action, Viewer::Seat(seat)), Seen::Only("d4xd5 (4 vs 3)".into()));
     }
-    assert_eq!(before.describe_for(W, &action, Viewer::Spectator), Seen::All);
+    assert_eq!(told(&before, W, &action, Viewer::Spectator), Seen::All);
     assert_eq!(seen(&before, Viewer::Seat(B), "d4"), hidden(W, None));
     let state = duel(Rank::Cavalryman, Rank::Pikeman);
     assert_eq!(seen(&state, Viewer::Seat(B), "d4"), known(W, "4"));
@@ -587,7 +621,7 @@ fn archers_shoot_two_squares_away_orthogonally_or_one_diagonally_before_their_si
     assert_eq!(state.unit(sq("b6")), None, "an undemoted Archer hit is removed");
     assert_eq!(state.unit(sq("d5")).unwrap().kind(), "4", "never an orthogonally adjacent piece");
     assert_eq!(state.unit(sq("e4")).unwrap().kind(), "5", "a knight's jump away is out of reach");
-    assert_eq!(state.status(), Status::Acting(SeatSet::only(B)), "the volley came before Black acts");
+    assert_eq!(state.status(), Status::Acting(rules::Decision::turn(B)), "the volley came before Black acts");
     assert!(state.view(Viewer::Spectator).prompt.contains("archers hit d4, c5 and b6"));
 }
 
@@ -598,7 +632,7 @@ fn a_hit_reveals_neither_the_rank_nor_the_shooter() {
         W,
     );
     for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
-        assert_eq!(state.describe_for(W, &mv("a1", "a2"), viewer), Seen::Only("a1-a2; archers hit d4".into()));
+        assert_eq!(told(&state, W, &mv("a1", "a2"), viewer), Seen::Only("a1-a2; archers hit d4".into()));
     }
     let mut state = state;
     state.apply(W, &mv("a1", "a2")).unwrap();
@@ -739,17 +773,17 @@ fn a_demoted_piece_of_rank_one_is_not_an_archer_and_does_not_shoot() {
 
 #[test]
 fn archers_resolve_when_both_set_ups_are_done_before_white_acts() {
-    let mut state = Tactique::new(&TactiqueOptions::default(), Seed::from_u64(11)).unwrap();
-    state.apply(B, &TactiqueAction::Random).unwrap();
+    let mut state = Tactique::new(&TactiqueOptions::default()).unwrap();
+    random(&mut state, B);
     state.apply(B, &TactiqueAction::Ready).unwrap();
     // White: an Archer on d3 faces Black's piece on d5.
     let black_front: Vec<Square> =
         Square::all().filter(|s| s.half() == B && s.is_front_row() && state.unit(*s).is_some()).collect();
     let target = black_front[0];
     let archer_square = target.offset(0, -2).unwrap();
-    state.apply(W, &TactiqueAction::Place { cell: archer_square, rank: Rank::Archer }).unwrap();
-    state.apply(W, &TactiqueAction::Random).unwrap();
-    let describe = state.describe_for(W, &TactiqueAction::Ready, Viewer::Spectator);
+    state.apply(W, &TactiqueAction::Place { cell: archer_square.name(), rank: Rank::Archer }).unwrap();
+    random(&mut state, W);
+    let describe = told(&state, W, &TactiqueAction::Ready, Viewer::Spectator);
     state.apply(W, &TactiqueAction::Ready).unwrap();
     assert!(state.volley().contains(&target), "{:?}", state.volley());
     match describe {
@@ -790,7 +824,7 @@ fn a_volley_is_told_even_when_the_match_ends_right_after_it() {
     }
     let action = mv("a1", "a6");
     for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
-        assert_eq!(state.describe_for(W, &action, viewer), Seen::Only("a1-a6; archers hit a6".into()));
+        assert_eq!(told(&state, W, &action, viewer), Seen::Only("a1-a6; archers hit a6".into()));
     }
     state.apply(W, &action).unwrap();
     assert_eq!(state.volley(), &[sq("a6")]);
@@ -800,7 +834,7 @@ fn a_volley_is_told_even_when_the_match_ends_right_after_it() {
 #[test]
 fn once_the_match_is_over_every_view_shows_everything() {
     let mut state = random_start(5);
-    state.withdraw(W, "resigned");
+    state.withdraw(W, rules::Leave::Resigned);
     let public = state.view(Viewer::Spectator);
     assert_eq!(public.stacks, state.view(Viewer::Seat(W)).stacks);
     assert_eq!(public.stacks, state.view(Viewer::Seat(B)).stacks);
@@ -863,7 +897,7 @@ fn options_are_the_defection_switch_and_nothing_else() {
 fn actions_have_a_stable_json_form_and_clicks() {
     let forms = [
         (place("a1", Rank::Commander), r#"{"place":{"cell":"a1","rank":"commander"}}"#),
-        (TactiqueAction::Shift { from: sq("a1"), to: sq("b1") }, r#"{"shift":{"from":"a1","to":"b1"}}"#),
+        (shift("a1", "b1"), r#"{"shift":{"from":"a1","to":"b1"}}"#),
         (TactiqueAction::Random, r#""random""#),
         (TactiqueAction::Ready, r#""ready""#),
         (mv("c2", "c5"), r#"{"move":{"from":"c2","to":"c5"}}"#),
@@ -883,15 +917,17 @@ fn actions_have_a_stable_json_form_and_clicks() {
 
 /// Plays random games, calling `check` on every state before each action.
 fn random_games(games: u64, mut check: impl FnMut(&Tactique, Option<(Seat, TactiqueAction)>)) {
-    let mut choices = Chance::new(Seed::from_u64(2025));
+    let mut choices = SeedStream::new(Seed::from_u64(2025));
     for game in 0..games {
-        let mut state = Tactique::new(&TactiqueOptions { defect: game % 3 == 2 }, Seed::from_u64(game)).unwrap();
+        let mut state = Tactique::new(&TactiqueOptions { defect: game % 3 == 2 }).unwrap();
+        let mut chance = SeedStream::new(Seed::from_u64(game));
         for _ in 0..600 {
+            settle(&mut state, &mut chance);
             let Status::Acting(acting) = state.status() else {
                 check(&state, None);
                 break;
             };
-            let seats: Vec<Seat> = acting.iter().collect();
+            let seats: Vec<Seat> = acting.seats.iter().collect();
             let seat = seats[choices.below(seats.len() as u32) as usize];
             let actions = legal(&state, seat);
             let action = actions[choices.below(actions.len() as u32) as usize];
@@ -936,12 +972,13 @@ fn an_opposing_rank_shows_in_a_view_only_once_combat_revealed_it() {
             assert!(public.stacks.iter().all(|s| s.pieces[0].hidden), "spectators see no rank");
         }
         match next {
-            Some((_, TactiqueAction::Move { from, to })) if revealed.remove(&from) => {
-                revealed.insert(to);
+            Some((_, TactiqueAction::Move { from, to })) if revealed.remove(&Square::of(from).unwrap()) => {
+                revealed.insert(Square::of(to).unwrap());
             }
             Some((seat, TactiqueAction::Attack { from, to })) => {
                 let mut after = state.clone();
                 after.apply(seat, &TactiqueAction::Attack { from, to }).unwrap();
+                let (from, to) = (Square::of(from).unwrap(), Square::of(to).unwrap());
                 revealed.remove(&from);
                 revealed.remove(&to);
                 revealed.extend([from, to].into_iter().filter(|s| after.unit(*s).is_some()));
@@ -954,7 +991,7 @@ fn an_opposing_rank_shows_in_a_view_only_once_combat_revealed_it() {
 
 #[test]
 fn resampling_deals_only_the_unknown_ranks_and_keeps_what_each_seat_has_seen() {
-    let mut seeds = Chance::new(Seed::from_u64(77));
+    let mut seeds = SeedStream::new(Seed::from_u64(77));
     let mut changed = 0;
     let mut checked = 0;
     random_games(40, |state, _| {
@@ -965,7 +1002,7 @@ fn resampling_deals_only_the_unknown_ranks_and_keeps_what_each_seat_has_seen() {
             let other = state.resample(viewer, Seed::from_u64(u64::from(seeds.below(u32::MAX))));
             checked += 1;
             changed += usize::from(&other != state);
-            let opponent = viewer.opponent();
+            let opponent = rules::games::two_seats::opponent(viewer);
             let ranks = |s: &Tactique| {
                 let mut all: Vec<Rank> = Square::all()
                     .filter_map(|q| s.unit(q))
@@ -1012,7 +1049,8 @@ fn resampling_deals_only_the_unknown_ranks_and_keeps_what_each_seat_has_seen() {
 
 #[test]
 fn the_conformance_suite_exercises_the_hidden_information() {
-    let report = run::<Tactique>(ConformanceConfig { playouts: 40, deep: 4, max_actions: 600, seed: 9 }).unwrap();
+    let config = ConformanceConfig { playouts: 40, deep: 4, max_actions: 600, seed: 9 };
+    let report = run::<Tactique>(&TactiqueOptions::default(), config).unwrap();
     assert_eq!(report.finished, 40, "random games end within 600 actions");
     assert!(report.resamples_changed * 2 > report.resamples, "{report:?}");
 }
@@ -1034,4 +1072,20 @@ fn the_rulings_quote_the_passages_on_archers_they_interpret() {
     ] {
         assert!(rulings.contains(passage), "docs/rules/tactique.md lacks {passage:?}");
     }
+}
+
+#[test]
+fn a_move_written_as_an_attack_or_an_attack_as_a_move_is_read_by_its_squares() {
+    let state = position(
+        &[
+            ("d4", WHITE, Rank::Commander),
+            ("d5", BLACK, Rank::Infantry),
+            ("a8", BLACK, Rank::Flag),
+            ("h1", WHITE, Rank::Flag),
+        ],
+        WHITE,
+    );
+    assert_eq!(state.parse_action(WHITE, "d4-d5").unwrap(), attack("d4", "d5"), "d5 holds an opposing piece");
+    assert_eq!(state.parse_action(WHITE, "d4xc4").unwrap(), mv("d4", "c4"), "c4 is empty");
+    assert!(state.parse_action(WHITE, "d4-e5").is_err(), "no move or attack goes diagonally");
 }

@@ -32,6 +32,9 @@ pub struct ServeArgs {
     /// Serve the web client from this folder instead of the copy built into the binary.
     #[arg(long, env = "TACTICA_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
+    /// Host the test game as well (for the tests; never offered to players).
+    #[arg(long, env = "TACTICA_TEST_GAMES", hide = true)]
+    pub test_games: bool,
 }
 
 /// A setting that cannot work, named.
@@ -68,6 +71,8 @@ pub struct Settings {
     pub guests_per_minute: u32,
     /// Web client folder, if not the built-in copy.
     pub web_dir: Option<PathBuf>,
+    /// Whether tables of the test game may be created.
+    pub test_games: bool,
 }
 
 impl ServeArgs {
@@ -94,6 +99,7 @@ impl ServeArgs {
             rate_per_second: self.rate_per_second,
             guests_per_minute: self.guests_per_minute,
             web_dir: self.web_dir.clone(),
+            test_games: self.test_games,
         })
     }
 }

@@ -67,7 +67,13 @@ pub async fn run(
 ) -> Result<(), ServeError> {
     let metrics = Arc::new(Metrics::default());
     let store = Store::connect(&settings.database_url, metrics.clone()).await?;
-    let ctx = Context { store: store.clone(), registry: Arc::new(Registry::default()), metrics, grace: settings.grace };
+    let ctx = Context {
+        store: store.clone(),
+        registry: Arc::new(Registry::default()),
+        metrics,
+        grace: settings.grace,
+        test_games: settings.test_games,
+    };
     let restored = restore(&ctx).await?;
     tracing::info!(addr = %listener.local_addr()?, restored, backend = ?store.backend(), "serving");
     let (stop, shutting_down) = watch::channel(false);

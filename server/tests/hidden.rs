@@ -16,6 +16,7 @@
 mod common;
 
 use common::{Client, TestDb, TestServer, start_private_match};
+use rules::referee::Entry;
 use rules::{AnyMatch, Seat, Seed, Viewer};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -139,6 +140,12 @@ async fn play_watched(
         }
         // Both may act during the set-up: either goes first.
         let (first, second) = (!legal_of(&state_a).is_empty(), !legal_of(&state_b).is_empty());
+        if !first && !second && state_a["view"]["acting"].as_array().is_some_and(Vec::is_empty) {
+            // Between an action and the chance it draws nobody acts: the
+            // chance is the next event.
+            seq = state_a["seq"].as_u64().unwrap() + 1;
+            continue;
+        }
         let (client, state, seat) =
             if first && (!second || dice.below(2) == 0) { (&mut *a, state_a, 0) } else { (&mut *b, state_b, 1) };
         let legal = legal_of(&state);
@@ -162,26 +169,41 @@ async fn play_watched(
     Played { table, actions, end, seed, asked }
 }
 
-/// The match rebuilt in the rules crate: the state after each event number.
+/// The match rebuilt in the rules crate through a referee, as the server
+/// plays it: the state after each event number, and the referee's record of
+/// each change (an action, and the chance it set off in the events after it).
 struct Rebuilt {
     states: BTreeMap<u64, Box<dyn AnyMatch>>,
-    /// For each action's event number: the seat, the action and the state before it.
-    before: BTreeMap<u64, (u8, Value, Box<dyn AnyMatch>)>,
+    entries: BTreeMap<u64, Entry>,
+}
+
+/// A viewer's place in an entry's readings: its seat, or last for a spectator.
+fn reading(viewer: Viewer) -> usize {
+    match viewer {
+        Viewer::Seat(seat) => seat.index(),
+        Viewer::Spectator => 2,
+    }
 }
 
 impl Rebuilt {
     fn new(played: &Played) -> Rebuilt {
         let game = rules::registry::game("tactique").unwrap();
-        let mut state = game.new_match(&json!({}), played.seed).unwrap();
+        let mut referee = game.referee(&json!({}), None, played.seed).unwrap();
+        assert!(referee.settle().is_empty(), "no chance before the first action");
         let mut states = BTreeMap::new();
-        let mut before = BTreeMap::new();
-        states.insert(1, state.clone_box());
+        let mut entries = BTreeMap::new();
+        states.insert(1, referee.state().clone_box());
         for (seq, seat, action) in &played.actions {
-            before.insert(*seq, (*seat, action.clone(), state.clone_box()));
-            state.apply_json(Seat(*seat), action).unwrap();
-            states.insert(*seq, state.clone_box());
+            // Each event's state is the one just after it: an action's
+            // before the chance it sets off, which has an event of its own.
+            let played = referee.clone_box().act(Seat(*seat), action).unwrap();
+            for (i, entry) in played.into_iter().enumerate() {
+                referee.apply(&entry.change).unwrap();
+                states.insert(seq + i as u64, referee.state().clone_box());
+                entries.insert(seq + i as u64, entry);
+            }
         }
-        Rebuilt { states, before }
+        Rebuilt { states, entries }
     }
 
     /// The state once event `seq` happened (control events change nothing here).
@@ -189,22 +211,18 @@ impl Rebuilt {
         self.states.range(..=seq).next_back().expect("a state").1.as_ref()
     }
 
-    /// The texts of the actions up to event `seq` that `viewer` may not read as written.
+    /// The texts of the changes up to event `seq` that `viewer` may not read as written.
     fn texts_hidden_from(&self, seq: u64, viewer: Viewer) -> Vec<String> {
-        self.before
+        self.entries
             .range(..=seq)
-            .filter_map(|(n, (seat, action, state))| {
-                let full = state.action_text(Seat(*seat), action).unwrap();
-                (self.text_for(*n, viewer).as_deref() != Some(full.as_str())).then_some(full)
-            })
+            .filter(|(_, entry)| entry.seen[reading(viewer)].as_deref() != Some(entry.text.as_str()))
+            .map(|(_, entry)| entry.text.clone())
             .collect()
     }
 
-    /// What `viewer` may read of the action of event `seq`.
+    /// What `viewer` may read of the change of event `seq`.
     fn text_for(&self, seq: u64, viewer: Viewer) -> Option<String> {
-        let (seat, action, state) = &self.before[&seq];
-        let full = state.action_text(Seat(*seat), action).unwrap();
-        state.describe_for(Seat(*seat), action, viewer).unwrap().text_of(&full)
+        self.entries[&seq].seen[reading(viewer)].clone()
     }
 }
 
@@ -230,9 +248,9 @@ fn check_view(rebuilt: &Rebuilt, seq: u64, viewer: Viewer, view: &Value, context
     }
 }
 
-/// An action event as `viewer` received it reads as the rules describe it.
+/// An action or chance event as `viewer` received it reads as the rules describe it.
 fn check_event(rebuilt: &Rebuilt, event: &Value, viewer: Viewer, context: &str) {
-    if event["kind"] != "action" {
+    if event["kind"] != "action" && event["kind"] != "chance" {
         return;
     }
     let seq = event["seq"].as_u64().unwrap();

@@ -94,18 +94,18 @@ async fn draws_are_offered_declined_lapse_and_accepted() {
     let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
     a.send(json!({"type": "offer_draw", "table": table})).await;
     let offered = b.expect_event("draw_offered").await;
-    assert_eq!(offered["state"]["draw_offer"], 0);
+    assert_eq!(offered["state"]["draw_offers"], json!([0]));
     a.send(json!({"type": "offer_draw", "table": table})).await;
     a.expect_error("no_draw_offer").await;
     b.send(json!({"type": "decline_draw", "table": table})).await;
     let declined = a.expect_event("draw_declined").await;
-    assert!(declined["state"].get("draw_offer").is_none());
+    assert!(declined["state"].get("draw_offers").is_none());
     // An offer lapses when the other side plays on.
     b.send(json!({"type": "offer_draw", "table": table})).await;
     a.expect_event("draw_offered").await;
     let seq = a.act(&table, &json!({"from": 32, "to": 28})).await;
     let state = b.state_at(&table, seq).await;
-    assert!(state.get("draw_offer").is_none(), "{state}");
+    assert!(state.get("draw_offers").is_none(), "{state}");
     a.send(json!({"type": "accept_draw", "table": table})).await;
     a.expect_error("no_draw_offer").await;
     a.send(json!({"type": "offer_draw", "table": table})).await;
@@ -138,8 +138,9 @@ async fn resignation_abort_and_rematch() {
     b.send(json!({"type": "abort", "table": table})).await;
     b.expect_error("too_late").await;
     b.send(json!({"type": "resign", "table": table})).await;
-    let resigned = a.expect_event("resigned").await;
+    let resigned = a.expect_event("left").await;
     assert_eq!(resigned["event"]["seat"], 1);
+    assert_eq!(resigned["event"]["leave"], "resigned");
     let ended = a.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "resignation");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 2]));

@@ -11,6 +11,7 @@ import { historyPage } from "./pages/history.js";
 import { replayPage } from "./pages/replay.js";
 import { rulesPage } from "./pages/rules.js";
 import { accountPage } from "./pages/account.js";
+import { layoutsPage } from "./pages/layouts.js";
 
 const routes = [
   [/^\/$/, () => homePage],
@@ -20,6 +21,7 @@ const routes = [
   [/^\/m\/([0-9a-f-]{36})$/, (m) => (ctx) => replayPage(ctx, m[1])],
   [/^\/rules\/([a-z0-9]+)$/, (m) => (ctx) => rulesPage(ctx, m[1])],
   [/^\/account$/, () => accountPage],
+  [/^\/dev\/layouts$/, () => layoutsPage],
 ];
 
 const main = document.getElementById("main");

@@ -1,4 +1,5 @@
-//! One module per game, each implementing [`Game`](crate::Game).
+//! One module per game, each implementing [`Game`](crate::Game), and what
+//! the games of two seats share. [`drill`] is the test game, not offered.
 
 pub mod abande;
 pub mod accasta;
@@ -6,5 +7,6 @@ pub mod alva;
 pub mod attangle;
 pub mod attraktion;
 pub mod dame100;
-pub mod hex37;
+pub mod drill;
 pub mod tactique;
+pub mod two_seats;

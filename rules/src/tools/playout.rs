@@ -1,9 +1,12 @@
 //! Uniformly random playouts, for speed measurements and for shaking out
-//! bugs: at each step a random acting seat plays a random legal action.
+//! bugs: at each step a random acting seat plays a random legal action, and
+//! chance is drawn from the game's seed as a match would draw it.
 
-use crate::chance::{Chance, Seed};
+use crate::chance::{Seed, SeedStream};
 use crate::error::RulesError;
-use crate::game::{Game, Status};
+use crate::game::Game;
+use crate::referee::settle;
+use crate::status::Status;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -33,15 +36,18 @@ pub fn playouts<G: Game>(
     max_actions: u64,
 ) -> Result<PlayoutReport, RulesError> {
     let mut report = PlayoutReport::default();
-    let mut choices = Chance::new(Seed::from_u64(seed ^ 0x5EED_0FC4_01CE));
+    let mut choices = SeedStream::new(Seed::from_u64(seed ^ 0x5EED_0FC4_01CE));
     let mut legal = Vec::new();
     for i in 0..games {
-        let mut state = G::new(options, Seed::from_u64(seed.wrapping_add(i)))?;
+        let mut state = G::new(options)?;
+        let mut chance = SeedStream::new(Seed::from_u64(seed.wrapping_add(i)));
         let mut played = 0;
         let outcome = loop {
+            settle(&mut state, &mut chance);
             let seats = match state.status() {
                 Status::Over(outcome) => break Some(outcome),
-                Status::Acting(seats) => seats,
+                Status::Acting(decision) => decision.seats,
+                Status::Chance => unreachable!("settled"),
             };
             if played == max_actions {
                 break None;

@@ -1,13 +1,16 @@
 //! Replaying a recorded match: a game record in the game's notation (one turn
 //! per line, or the game's own file format such as PDN), or the JSON record
-//! the server exports.
+//! the server exports. Both go through a [`Referee`](crate::referee::Referee),
+//! the one path every history is applied by; a record that states chance
+//! outcomes has them checked against the match's seed.
 
-use crate::any::{AnyGame, AnyMatch, SeatAction};
+use crate::any::{AnyGame, AnyMatch};
 use crate::chance::Seed;
 use crate::error::RulesError;
-use crate::game::Status;
+use crate::referee::{AnyReferee, Change};
 use crate::registry;
-use crate::seat::Viewer;
+use crate::seat::{Seat, Viewer};
+use crate::status::Status;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -23,14 +26,28 @@ pub struct JsonRecord {
     pub options: Value,
     /// The match seed, revealed once the match is over.
     pub seed: Seed,
-    /// Every action in order.
+    /// Every change in order: actions, chance outcomes, seats leaving.
+    #[serde(default)]
+    pub history: Vec<Change>,
+    /// The actions of a record written before chance was recorded as its
+    /// own step; chance is drawn from the seed after each one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<SeatAction>,
+}
+
+/// One action of an older JSON record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatAction {
+    /// The seat that played it.
+    pub seat: Seat,
+    /// Its JSON form.
+    pub action: Value,
 }
 
 /// Where a replay stopped because a turn was not legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayFailure {
-    /// The 1-based number of the turn (or action, for JSON records).
+    /// The 1-based number of the turn (or change, for JSON records).
     pub number: usize,
     /// The line it stands on, for text records.
     pub line: Option<usize>,
@@ -43,67 +60,105 @@ pub struct ReplayFailure {
 /// The result of a replay.
 #[derive(Debug)]
 pub struct Replayed {
-    /// The state after the last legal turn.
-    pub state: Box<dyn AnyMatch>,
-    /// How many turns (or actions) were replayed.
+    /// The match after the last legal turn.
+    pub referee: Box<dyn AnyReferee>,
+    /// How many turns (or changes) were replayed.
     pub replayed: usize,
     /// The first turn that was refused, if any.
     pub failure: Option<ReplayFailure>,
+    /// Turns the record goes on with after the rules ended the game (an
+    /// automatic draw the players did not stop at, say): not replayed, and
+    /// not a failure.
+    pub after_end: usize,
+}
+
+impl Replayed {
+    /// The rules state after the last legal turn.
+    pub fn state(&self) -> &dyn AnyMatch {
+        self.referee.state()
+    }
 }
 
 /// Replays a record of `game`. A text starting with `{` is read as a JSON
-/// record; anything else as the game's own record format.
-pub fn replay(game: &dyn AnyGame, text: &str) -> Result<Replayed, RulesError> {
+/// record (which carries its options and seed); anything else as the game's
+/// own record format, played with `options` (`null` for the standard game),
+/// its chance outcomes taken as written and any it leaves out drawn from the
+/// all-zero seed.
+pub fn replay(game: &dyn AnyGame, text: &str, options: &Value) -> Result<Replayed, RulesError> {
     if text.trim_start().starts_with('{') {
         let record: JsonRecord =
             serde_json::from_str(text).map_err(|e| RulesError::BadOptions(format!("not a JSON match record: {e}")))?;
         if record.game != game.info().id {
             return Err(RulesError::BadOptions(format!("the record is of {}, not {}", record.game, game.info().id)));
         }
-        return Ok(replay_json(game, &record.options, record.seed, &record.actions));
+        let mut history = record.history;
+        let legacy = history.is_empty();
+        if legacy {
+            history = record
+                .actions
+                .into_iter()
+                .map(|a| Change::Act { seat: a.seat, action: a.action, by_default: false })
+                .collect();
+        }
+        return replay_history(game, &record.options, record.seed, &history, legacy);
     }
     let record = game.read_record(text)?;
-    let mut state = match &record.position {
-        Some(position) => game.match_at(&Value::Null, position, Seed::default())?,
-        None => game.new_match(&Value::Null, Seed::default())?,
-    };
+    let mut referee = game.referee(options, record.position.as_deref(), Seed::default())?;
+    referee.take_recorded_chance();
     for (i, turn) in record.turns.iter().enumerate() {
+        if referee.state().status().outcome().is_some() {
+            return Ok(Replayed { referee, replayed: i, failure: None, after_end: record.turns.len() - i });
+        }
         let fail =
             |reason: String| ReplayFailure { number: i + 1, line: Some(turn.line), text: turn.text.clone(), reason };
-        let actions = match state.resolve_turn(&turn.text) {
-            Ok(actions) => actions,
-            Err(e) => return Ok(Replayed { state, replayed: i, failure: Some(fail(e.to_string())) }),
-        };
-        let mut next = state.clone();
-        for sa in &actions {
-            if let Err(e) = next.apply_json(sa.seat, &sa.action) {
-                return Ok(Replayed { state, replayed: i, failure: Some(fail(e.to_string())) });
-            }
+        let mut next = referee.clone();
+        let applied = next.resolve_turn(&turn.text).and_then(|changes| apply_all(next.as_mut(), &changes));
+        match applied {
+            Ok(()) => referee = next,
+            Err(e) => return Ok(Replayed { referee, replayed: i, failure: Some(fail(e.to_string())), after_end: 0 }),
         }
-        state = next;
     }
-    Ok(Replayed { state, replayed: record.turns.len(), failure: None })
+    Ok(Replayed { referee, replayed: record.turns.len(), failure: None, after_end: 0 })
 }
 
-/// Replays actions in their JSON form from a new match.
-pub fn replay_json(game: &dyn AnyGame, options: &Value, seed: Seed, actions: &[SeatAction]) -> Replayed {
-    let mut state = match game.new_match(options, seed) {
-        Ok(state) => state,
-        Err(e) => {
-            // Options that no longer build a match: report it as the first action's failure.
-            let failure = ReplayFailure { number: 0, line: None, text: options.to_string(), reason: e.to_string() };
-            let fallback = game.new_match(&Value::Null, seed).expect("default options build a match");
-            return Replayed { state: fallback, replayed: 0, failure: Some(failure) };
+/// Applies `changes`, drawing chance that falls due between them when the
+/// changes do not state it.
+fn apply_all(referee: &mut dyn AnyReferee, changes: &[Change]) -> Result<(), RulesError> {
+    for (i, change) in changes.iter().enumerate() {
+        if !matches!(change, Change::Chance { .. }) {
+            referee.settle();
         }
-    };
-    for (i, sa) in actions.iter().enumerate() {
-        if let Err(e) = state.apply_json(sa.seat, &sa.action) {
-            let failure =
-                ReplayFailure { number: i + 1, line: None, text: sa.action.to_string(), reason: e.to_string() };
-            return Replayed { state, replayed: i, failure: Some(failure) };
+        referee.apply(change)?;
+        let chance_follows = matches!(changes.get(i + 1), Some(Change::Chance { .. }));
+        if !chance_follows {
+            referee.settle();
         }
     }
-    Replayed { state, replayed: actions.len(), failure: None }
+    Ok(())
+}
+
+/// Replays a history of changes from a new match with chance from `seed`.
+/// With `draw_chance`, chance due after a change is drawn (for histories
+/// that do not list it).
+pub fn replay_history(
+    game: &dyn AnyGame,
+    options: &Value,
+    seed: Seed,
+    history: &[Change],
+    draw_chance: bool,
+) -> Result<Replayed, RulesError> {
+    let mut referee = game.referee(options, None, seed)?;
+    for (i, change) in history.iter().enumerate() {
+        if let Err(e) = referee.apply(change) {
+            let text = serde_json::to_string(change).unwrap_or_default();
+            let failure = ReplayFailure { number: i + 1, line: None, text, reason: e.to_string() };
+            return Ok(Replayed { referee, replayed: i, failure: Some(failure), after_end: 0 });
+        }
+        if draw_chance {
+            referee.settle();
+        }
+    }
+    Ok(Replayed { referee, replayed: history.len(), failure: None, after_end: 0 })
 }
 
 /// A few lines describing a state for people: whose turn or the outcome,
@@ -111,12 +166,15 @@ pub fn replay_json(game: &dyn AnyGame, options: &Value, seed: Seed, actions: &[S
 /// each occupied cell (bottom first).
 pub fn describe(state: &dyn AnyMatch) -> String {
     let layout = state.layout();
-    let name = |seat: crate::Seat| layout.seats[seat.index()].name.clone();
+    let name = |seat: Seat| layout.seats[seat.index()].name.clone();
     let mut out = String::new();
     match state.status() {
-        Status::Acting(seats) => {
-            let names: Vec<String> = seats.iter().map(name).collect();
+        Status::Acting(decision) => {
+            let names: Vec<String> = decision.seats.iter().map(name).collect();
             let _ = writeln!(out, "to act: {}", names.join(", "));
+        }
+        Status::Chance => {
+            let _ = writeln!(out, "chance is due");
         }
         Status::Over(outcome) => {
             let winners: Vec<String> = outcome.first_place().iter().map(name).collect();
@@ -157,7 +215,7 @@ pub fn describe(state: &dyn AnyMatch) -> String {
     out
 }
 
-/// Replays `text` as a record of the game `id`.
+/// Replays `text` as a record of the standard game `id`.
 pub fn replay_by_id(id: &str, text: &str) -> Result<Replayed, RulesError> {
-    replay(registry::game(id)?, text)
+    replay(registry::game(id)?, text, &Value::Null)
 }

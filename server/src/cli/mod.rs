@@ -37,6 +37,9 @@ pub enum Command {
         /// Start from this position (the game's position format, e.g. FEN).
         #[arg(long)]
         fen: Option<String>,
+        /// The match options as JSON, e.g. '{"size":8}' (default: the standard game).
+        #[arg(long, default_value = "{}")]
+        options: String,
     },
     /// Replay a game record and print the final state, or the first illegal turn.
     Replay {
@@ -45,6 +48,9 @@ pub enum Command {
         /// One turn per line in the game's notation ('#' starts a comment),
         /// PDN for dame100, or a JSON match record exported by the server.
         file: PathBuf,
+        /// The match options of a notation record as JSON (a JSON record carries its own).
+        #[arg(long, default_value = "{}")]
+        options: String,
     },
     /// Play uniformly random games and report speed and outcomes.
     Playout {
@@ -59,16 +65,30 @@ pub enum Command {
         /// Stop a game after this many actions and count it as unfinished.
         #[arg(long, default_value_t = 10_000)]
         max_actions: u64,
+        /// The match options as JSON, e.g. '{"board":"square"}' (default: the standard game).
+        #[arg(long, default_value = "{}")]
+        options: String,
     },
+}
+
+/// The `--options` argument, read as JSON.
+fn options_json(text: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str(text).map_err(|e| format!("--options is not JSON: {e}"))
 }
 
 /// Runs a rules tool.
 pub fn run_tool(command: &Command) -> ExitCode {
     let result = match command {
         Command::Serve(_) => Err("serve is not a tool".to_string()),
-        Command::Perft { game, depth, fen } => perft::run(game, *depth, fen.as_deref()),
-        Command::Replay { game, file } => replay::run(game, file),
-        Command::Playout { game, games, seed, max_actions } => playout::run(game, *games, *seed, *max_actions),
+        Command::Perft { game, depth, fen, options } => {
+            options_json(options).and_then(|options| perft::run(game, *depth, fen.as_deref(), &options))
+        }
+        Command::Replay { game, file, options } => {
+            options_json(options).and_then(|options| replay::run(game, file, &options))
+        }
+        Command::Playout { game, games, seed, max_actions, options } => {
+            options_json(options).and_then(|options| playout::run(game, *games, *seed, *max_actions, &options))
+        }
     };
     match result {
         Ok(code) => code,

@@ -5,11 +5,11 @@ use serde_json::Value;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run(game: &str, depth: u32, fen: Option<&str>) -> Result<ExitCode, String> {
+pub fn run(game: &str, depth: u32, fen: Option<&str>, options: &Value) -> Result<ExitCode, String> {
     let game = registry::game(game).map_err(|e| e.to_string())?;
     for d in 1..=depth {
         let started = Instant::now();
-        let nodes = game.perft(&Value::Null, fen, d).map_err(|e| e.to_string())?;
+        let nodes = game.perft(options, fen, d).map_err(|e| e.to_string())?;
         let seconds = started.elapsed().as_secs_f64();
         println!("depth {d}: {nodes}");
         if seconds > 0.05 {

@@ -5,10 +5,10 @@ use serde_json::Value;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn run(game: &str, games: u64, seed: u64, max_actions: u64) -> Result<ExitCode, String> {
+pub fn run(game: &str, games: u64, seed: u64, max_actions: u64, options: &Value) -> Result<ExitCode, String> {
     let game = registry::game(game).map_err(|e| e.to_string())?;
     let started = Instant::now();
-    let report = game.playouts(&Value::Null, games, seed, max_actions).map_err(|e| e.to_string())?;
+    let report = game.playouts(options, games, seed, max_actions).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     println!("games: {}", report.games);
     println!("games per second: {:.1}", report.games as f64 / seconds);

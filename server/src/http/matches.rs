@@ -8,15 +8,16 @@ use super::identity::who;
 use super::{ApiError, ApiQuery};
 use crate::AppState;
 use crate::store::{MatchFilter, MatchRow, ResultFilter, SeatRow, TableRow};
-use crate::table::{Audience, Body, Event};
+use crate::table::{Audience, Event};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Phase, Replay, ReplayStep, SeatSummary};
-use rules::tools::record::RecordMeta;
+use rules::record::RecordMeta;
+use rules::referee::{AnyReferee, Change, Entry};
 use rules::tools::replay::JsonRecord;
-use rules::{AnyGame, AnyMatch, Seat, SeatAction, Seed, Seen, Viewer, turn_as_seen};
+use rules::{AnyGame, Seat, Seed, Viewer};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -81,7 +82,7 @@ pub async fn list(
         }
     };
     if let Some(game) = &q.game {
-        if !game.is_empty() && rules::registry::game(game).is_err() {
+        if !game.is_empty() && state.ctx.game(game).is_err() {
             return Err(ApiError::new(ErrorCode::UnknownGame, format!("no game {game:?}")));
         }
     }
@@ -131,7 +132,7 @@ async fn load(state: &AppState, headers: &HeaderMap, id: &str, code: Option<&str
         return Err(not_found());
     }
     let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(ApiError::internal)?;
-    let game = rules::registry::game(&row.game).map_err(ApiError::internal)?;
+    let game = state.ctx.game(&row.game).map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&row.options).map_err(ApiError::internal)?;
     let revealed = matches!(row.phase.as_str(), "finished" | "aborted");
     Ok(Loaded { row, seats, events, game, options, seat, revealed })
@@ -151,42 +152,35 @@ impl Loaded {
             .map_err(ApiError::internal)
     }
 
-    /// Every action in order, with the turn it belongs to.
-    fn moves(&self) -> Vec<(u32, SeatAction)> {
-        self.steps()
-            .into_iter()
-            .filter_map(|step| match step {
-                Step::Act(turn, action) => Some((turn, action)),
-                Step::Withdraw(..) => None,
-            })
-            .collect()
+    /// Replays the match through the referee, the one path every stored
+    /// match is rebuilt by, calling `each` after every change with the
+    /// event (its record complete), the changes it applied (chance an old
+    /// event leaves to the seed included) and the referee after it.
+    fn rebuild(
+        &self,
+        mut each: impl FnMut(&Event, &[Change], &dyn AnyReferee) -> Result<(), ApiError>,
+    ) -> Result<Box<dyn AnyReferee>, ApiError> {
+        let mut referee = self.game.referee(&self.options, None, self.seed()?).map_err(ApiError::internal)?;
+        for event in &self.events {
+            let mut event = event.clone();
+            let changes = event.apply_to(referee.as_mut()).map_err(ApiError::internal)?;
+            if !changes.is_empty() {
+                each(&event, &changes, referee.as_ref())?;
+            }
+        }
+        Ok(referee)
     }
 
-    /// Every action and withdrawal in order, as the rules need them.
-    fn steps(&self) -> Vec<Step> {
-        self.events
-            .iter()
-            .filter_map(|e| match &e.body {
-                Body::Action { turn, action, .. } => Some(Step::Act(
-                    *turn,
-                    SeatAction { seat: Seat(e.seat.unwrap_or_default()), action: action.clone() },
-                )),
-                Body::Withdrew { reason } => Some(Step::Withdraw(Seat(e.seat.unwrap_or_default()), reason.clone())),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// Whether every action is visible to the requester.
+    /// Whether every change reads to the requester as written.
     fn all_visible(&self) -> bool {
-        // Every action must read exactly as written: a part ("arranges a
-        // piece") would let the full notation give away the rest.
+        // A part ("arranges a piece") would let the full notation give away the rest.
         self.revealed
-            || self.events.iter().all(|e| match (&e.body, e.view_for(self.audience(), false).detail) {
-                (Body::Action { text, .. }, protocol::EventDetail::Action { text: seen, .. }) => {
-                    seen.as_ref() == Some(text)
+            || self.events.iter().all(|e| match e.body.entry() {
+                Some(entry) => {
+                    let index = self.seat.map_or(entry.seen.len().saturating_sub(1), usize::from);
+                    entry.seen.is_empty() || entry.seen.get(index).is_some_and(|s| s.as_ref() == Some(&entry.text))
                 }
-                _ => true,
+                None => true,
             })
     }
 }
@@ -210,73 +204,10 @@ pub async fn detail(
     }))
 }
 
-/// A change to the rules state, from the stored events.
-enum Step {
-    /// An action of a turn.
-    Act(u32, SeatAction),
-    /// A seat leaving a match of more than two seats.
-    Withdraw(Seat, String),
-}
-
-/// Replays a match, calling `each` with the state before every whole turn
-/// and that turn's actions (the last one possibly incomplete), and applying
-/// withdrawals where they happened.
-fn walk_turns(
-    m: &Loaded,
-    mut each: impl FnMut(&dyn AnyMatch, &[SeatAction], bool) -> Result<(), ApiError>,
-) -> Result<Box<dyn AnyMatch>, ApiError> {
-    let mut state = m.game.new_match(&m.options, m.seed()?).map_err(ApiError::internal)?;
-    let steps = m.steps();
-    let mut i = 0;
-    while i < steps.len() {
-        let turn = match &steps[i] {
-            Step::Withdraw(seat, reason) => {
-                state.withdraw(*seat, reason);
-                i += 1;
-                continue;
-            }
-            Step::Act(turn, _) => *turn,
-        };
-        let mut actions = Vec::new();
-        while let Some(Step::Act(t, action)) = steps.get(i) {
-            if *t != turn {
-                break;
-            }
-            actions.push(action.clone());
-            i += 1;
-        }
-        let mut after = state.clone_box();
-        for a in &actions {
-            after.apply_json(a.seat, &a.action).map_err(ApiError::internal)?;
-        }
-        let complete = after.turn() != turn || after.status().outcome().is_some();
-        each(state.as_ref(), &actions, complete)?;
-        state = after;
-    }
-    Ok(state)
-}
-
-fn turn_text(
-    state: &dyn AnyMatch,
-    actions: &[SeatAction],
-    complete: bool,
-    viewer: Viewer,
-    revealed: bool,
-) -> Option<String> {
-    let mut probe = state.clone_box();
-    let mut texts = Vec::new();
-    let mut seen = Vec::new();
-    for a in actions {
-        // Once the match is over everyone reads everything.
-        let described = if revealed { Some(Seen::All) } else { probe.describe_for(a.seat, &a.action, viewer).ok() };
-        let text = probe.apply_json(a.seat, &a.action).ok()?;
-        seen.push(described.and_then(|d| d.text_of(&text)));
-        texts.push(text);
-    }
-    let whole = if complete { state.notate_turn(actions).ok()? } else { texts.join(", ") };
-    let parts: Vec<(Option<&str>, &str)> =
-        seen.iter().map(Option::as_deref).zip(texts.iter().map(String::as_str)).collect();
-    turn_as_seen(&whole, &parts)
+/// Whether an entry is a step of the rules (an action or chance), which
+/// turns in notation are made of.
+fn is_step(entry: &Entry) -> bool {
+    matches!(entry.change, Change::Act { .. } | Change::Chance { .. })
 }
 
 /// `GET /api/matches/{id}/export?format=notation|json`.
@@ -296,11 +227,17 @@ pub async fn export(
                     "the JSON record, with its seed, is available once the match is over",
                 ));
             }
+            let mut history = Vec::new();
+            m.rebuild(|_, changes, _| {
+                history.extend_from_slice(changes);
+                Ok(())
+            })?;
             let record = JsonRecord {
                 game: m.row.game.clone(),
                 options: m.options.clone(),
                 seed: m.seed()?,
-                actions: m.moves().into_iter().map(|(_, a)| a).collect(),
+                history,
+                actions: vec![],
             };
             let mut body = serde_json::to_value(&record).map_err(ApiError::internal)?;
             body["table"] = json!(m.row.id);
@@ -318,14 +255,17 @@ pub async fn export(
                     "some moves are hidden from you until the match is over",
                 ));
             }
-            let mut turns = Vec::new();
-            let start = m.game.new_match(&m.options, m.seed()?).map_err(ApiError::internal)?;
-            walk_turns(&m, |before, actions, complete| {
-                if let Some(text) = turn_text(before, actions, complete, Viewer::Spectator, true) {
-                    turns.push(text);
+            // Each turn as the referee wrote it: the text of its last step.
+            let mut turns: Vec<(u32, String)> = Vec::new();
+            for entry in m.events.iter().filter_map(|e| e.body.entry()).filter(|e| is_step(e)) {
+                let text = entry.turn_text.clone().unwrap_or_else(|| entry.text.clone());
+                match turns.last_mut() {
+                    Some((turn, last)) if *turn == entry.turn => *last = text,
+                    _ => turns.push((entry.turn, text)),
                 }
-                Ok(())
-            })?;
+            }
+            let turns: Vec<String> = turns.into_iter().map(|(_, text)| text).collect();
+            let start = m.game.new_match(&m.options).map_err(ApiError::internal)?;
             let meta = RecordMeta {
                 event: format!("Tactica match {}", m.row.id),
                 date: m.row.started_at.map(date_of),
@@ -374,8 +314,10 @@ fn date_of(ms: u64) -> String {
 }
 
 /// `GET /api/matches/{id}/replay?seat=N`: the start and the state after
-/// each turn, as seat N (or a spectator) saw it. Before the match is over
-/// only the requester's own seat or a spectator's view may be asked for.
+/// each turn (and each seat leaving that changed the board), as seat N (or
+/// a spectator) saw it.
+/// Before the match is over only the requester's own seat or a spectator's
+/// view may be asked for.
 pub async fn replay(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -393,21 +335,44 @@ pub async fn replay(
         }
     }
     let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s)));
-    let start = m.game.new_match(&m.options, m.seed()?).map_err(ApiError::internal)?;
+    let start = m.game.new_match(&m.options).map_err(ApiError::internal)?;
     let mut steps = vec![ReplayStep { turn: 0, text: None, seat: None, view: start.view(viewer) }];
-    let revealed = m.revealed;
-    walk_turns(&m, |before, actions, complete| {
-        let text = turn_text(before, actions, complete, viewer, revealed);
-        let mut after = before.clone_box();
-        for a in actions {
-            after.apply_json(a.seat, &a.action).map_err(ApiError::internal)?;
-        }
-        steps.push(ReplayStep {
-            turn: after.turn(),
-            text,
-            seat: actions.first().map(|a| a.seat.0),
-            view: after.view(viewer),
-        });
+    // A step of the replay is a whole turn: the entries of one turn replace
+    // the step they continue.
+    let mut open_turn: Option<u32> = None;
+    m.rebuild(|event, _, referee| {
+        let Some(entry) = event.body.entry() else { return Ok(()) };
+        let index = seat.map_or(entry.seen.len().saturating_sub(1), usize::from);
+        let step = if is_step(entry) {
+            let text = if m.revealed {
+                entry.turn_text.clone().or_else(|| Some(entry.text.clone()))
+            } else {
+                entry.turn_seen.get(index).cloned().flatten()
+            };
+            let continues = open_turn == Some(entry.turn);
+            open_turn = Some(entry.turn);
+            let acted = match &entry.change {
+                Change::Act { seat, .. } => Some(seat.0),
+                _ => None,
+            };
+            let seat = if continues { steps.last().and_then(|s| s.seat).or(acted) } else { acted };
+            let view = referee.state().view(viewer);
+            let step = ReplayStep { turn: referee.state().turn(), text, seat, view };
+            if continues {
+                steps.pop();
+            }
+            step
+        } else {
+            // A seat leaving (or a draw) is a step of its own only where it
+            // changes the board, as when a game clears a leaving seat's pieces.
+            open_turn = None;
+            let view = referee.state().view(viewer);
+            if steps.last().is_some_and(|last| last.view.stacks == view.stacks) {
+                return Ok(());
+            }
+            ReplayStep { turn: referee.state().turn(), text: Some(entry.text.clone()), seat: event.seat, view }
+        };
+        steps.push(step);
         Ok(())
     })?;
     Ok(Json(Replay { layout: start.layout(), steps }))

@@ -25,6 +25,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .route("/api/games", get(games::list))
+        .route("/api/dev/layouts", get(games::layouts))
         .route("/api/session", post(identity::session))
         .route("/api/me", get(identity::me))
         .route("/api/me/name", post(identity::rename))

@@ -13,8 +13,10 @@
 //! applies or announces anything (which is what makes "stored before told"
 //! hold), so the order of one table's events never depends on commit order.
 //!
-//! A batch of events alone is one multi-row `INSERT`, atomic by itself; a
-//! batch that also changes table rows (a match starting or ending) is one
+//! A table writes a group of events at once when one request makes several
+//! (an action and the chance it sets off); a group commits whole or not at
+//! all. A batch of events alone is one multi-row `INSERT`, atomic by itself;
+//! a batch that also changes table rows (a match starting or ending) is one
 //! transaction.
 
 use super::StoreError;
@@ -24,7 +26,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 
-/// Most entries committed together.
+/// Most groups committed together.
 const MAX_BATCH: usize = 256;
 /// Most commits in flight at once.
 const IN_FLIGHT: usize = 4;
@@ -75,7 +77,7 @@ pub enum TableChange {
 
 /// An event and the table changes that go with it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Entry {
+pub struct JournalEntry {
     /// The event.
     pub event: StoredEvent,
     /// Changes to commit with it.
@@ -83,7 +85,7 @@ pub struct Entry {
 }
 
 enum Request {
-    Write(Entry, oneshot::Sender<Result<(), String>>),
+    Write(Vec<JournalEntry>, oneshot::Sender<Result<(), String>>),
     Close(oneshot::Sender<()>),
 }
 
@@ -101,10 +103,10 @@ impl Journal {
         Journal { tx }
     }
 
-    /// Writes an entry; returns once it is committed.
-    pub async fn write(&self, entry: Entry) -> Result<(), StoreError> {
+    /// Writes a group of entries, all or none; returns once it is committed.
+    pub async fn write(&self, group: Vec<JournalEntry>) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
-        self.tx.send(Request::Write(entry, done)).map_err(|_| StoreError::JournalClosed)?;
+        self.tx.send(Request::Write(group, done)).map_err(|_| StoreError::JournalClosed)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(message)) => Err(StoreError::Corrupt(message)),
@@ -121,7 +123,7 @@ impl Journal {
     }
 }
 
-type Waiting = (Entry, oneshot::Sender<Result<(), String>>);
+type Waiting = (Vec<JournalEntry>, oneshot::Sender<Result<(), String>>);
 
 async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>, metrics: Arc<Metrics>) {
     let slots = Arc::new(Semaphore::new(IN_FLIGHT));
@@ -133,7 +135,7 @@ async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>, metrics
         let mut next = Some(first);
         while let Some(request) = next.take() {
             match request {
-                Request::Write(entry, done) => batch.push((entry, done)),
+                Request::Write(group, done) => batch.push((group, done)),
                 Request::Close(done) => closing = Some(done),
             }
             if batch.len() < MAX_BATCH && closing.is_none() {
@@ -161,7 +163,7 @@ async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>, metrics
 
 /// Commits a batch and answers each waiting table.
 async fn commit_batch(pool: &AnyPool, batch: Vec<Waiting>, metrics: &Metrics) {
-    let entries: Vec<&Entry> = batch.iter().map(|(e, _)| e).collect();
+    let entries: Vec<&JournalEntry> = batch.iter().flat_map(|(group, _)| group).collect();
     let started = std::time::Instant::now();
     let result = commit(pool, &entries).await;
     metrics.commit_latency.observe(started.elapsed().as_secs_f64());
@@ -170,26 +172,35 @@ async fn commit_batch(pool: &AnyPool, batch: Vec<Waiting>, metrics: &Metrics) {
     match result {
         Ok(()) => batch.into_iter().for_each(|(_, done)| drop(done.send(Ok(())))),
         Err(error) => {
-            // One bad entry must not fail the others: retry one by one.
-            tracing::warn!(%error, size = batch.len(), "journal batch failed; retrying entries one by one");
-            for (entry, done) in batch {
-                let result = match commit(pool, &[&entry]).await {
+            // One bad group must not fail the others: retry one by one.
+            tracing::warn!(%error, size = batch.len(), "journal batch failed; retrying groups one by one");
+            for (group, done) in batch {
+                let entries: Vec<&JournalEntry> = group.iter().collect();
+                let result = match commit(pool, &entries).await {
                     // The batch may have been written after all, its answer lost:
-                    // the very same event already stored counts as stored.
-                    Err(sqlx::Error::Database(e))
-                        if e.is_unique_violation() && already_stored(pool, &entry.event).await =>
-                    {
+                    // the very same events already stored count as stored.
+                    Err(sqlx::Error::Database(e)) if e.is_unique_violation() && all_stored(pool, &group).await => {
                         Ok(())
                     }
                     other => other.map_err(|e| e.to_string()),
                 };
-                if let Err(error) = &result {
-                    tracing::error!(%error, table = %entry.event.table_id, seq = entry.event.seq, "journal write failed");
+                if let (Err(error), Some(first)) = (&result, group.first()) {
+                    tracing::error!(%error, table = %first.event.table_id, seq = first.event.seq, "journal write failed");
                 }
                 let _ = done.send(result);
             }
         }
     }
+}
+
+/// Whether exactly these events are in the database already.
+async fn all_stored(pool: &AnyPool, group: &[JournalEntry]) -> bool {
+    for entry in group {
+        if !already_stored(pool, &entry.event).await {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether exactly this event is in the database already.
@@ -205,7 +216,7 @@ async fn already_stored(pool: &AnyPool, event: &StoredEvent) -> bool {
 }
 
 /// The multi-row `INSERT` of a batch's events.
-fn insert_events<'a>(entries: &[&'a Entry]) -> (String, Vec<&'a StoredEvent>) {
+fn insert_events<'a>(entries: &[&'a JournalEntry]) -> (String, Vec<&'a StoredEvent>) {
     let mut sql =
         String::from("INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES ");
     for i in 0..entries.len() {
@@ -218,7 +229,7 @@ fn insert_events<'a>(entries: &[&'a Entry]) -> (String, Vec<&'a StoredEvent>) {
     (sql, entries.iter().map(|e| &e.event).collect())
 }
 
-async fn commit(pool: &AnyPool, entries: &[&Entry]) -> Result<(), sqlx::Error> {
+async fn commit(pool: &AnyPool, entries: &[&JournalEntry]) -> Result<(), sqlx::Error> {
     let (sql, events) = insert_events(entries);
     let mut query = sqlx::query(&sql);
     for e in events {

@@ -9,7 +9,7 @@ mod players;
 mod tables;
 
 pub use history::{MatchFilter, MatchRow, ResultFilter};
-pub use journal::{Entry, Journal, StoredEvent, TableChange};
+pub use journal::{Journal, JournalEntry, StoredEvent, TableChange};
 pub use players::PlayerRow;
 pub use tables::{SeatRow, TableRow};
 

@@ -12,7 +12,8 @@ use protocol::{
     ClientMessage, ErrorCode, LobbySettings, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, ServerMessage,
     Termination, TimeControl,
 };
-use rules::{AnyGame, AnyMatch, Outcome, Seed};
+use rules::referee::AnyReferee;
+use rules::{AnyGame, RulesError, SeatSet, Seed};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -39,6 +40,16 @@ pub struct Context {
     pub metrics: Arc<Metrics>,
     /// How long an absent player has to come back.
     pub grace: Duration,
+    /// Whether tables of the test game may be created (for the tests).
+    pub test_games: bool,
+}
+
+impl Context {
+    /// The game registered under `id`: an offered one, or the test game
+    /// when this server hosts it.
+    pub fn game(&self, id: &str) -> Result<&'static dyn AnyGame, RulesError> {
+        if self.test_games { rules::registry::any_game(id) } else { rules::registry::game(id) }
+    }
 }
 
 /// A connection following the table.
@@ -61,15 +72,20 @@ pub struct Table {
     pub(super) created_at: u64,
     pub(super) seats: Vec<Option<PlayerInfo>>,
     pub(super) phase: Phase,
-    /// The match as it stands: the start position in the lobby.
-    pub(super) state: Box<dyn AnyMatch>,
-    /// The match as it stood when the current turn began, for its notation.
-    pub(super) turn_start: Box<dyn AnyMatch>,
+    /// The match as it stands, with its chance and the turn under way (the
+    /// start position in the lobby).
+    pub(super) referee: Box<dyn AnyReferee>,
     pub(super) seed: Option<Seed>,
     pub(super) commitment: Option<String>,
     pub(super) events: Vec<Event>,
     pub(super) clocks: Option<ClockState>,
-    pub(super) draw_offer: Option<u8>,
+    /// The seats that offered or agreed to a draw, while an offer is open.
+    pub(super) draw_offers: SeatSet,
+    /// The seats that left the match (resigned, flagged, abandoned).
+    pub(super) left: SeatSet,
+    /// When the open response window closes at the latest, as an instant
+    /// and in milliseconds since the epoch.
+    pub(super) window: Option<(Instant, u64)>,
     pub(super) result: Option<MatchResult>,
     /// Applied actions by (seat, client id), to apply a resent action once.
     pub(super) client_ids: HashMap<(u8, String), u64>,
@@ -78,7 +94,7 @@ pub struct Table {
     pub(super) grace_until: Vec<Option<(Instant, u64)>>,
     pub(super) rematch: Option<String>,
     /// An end that could not be stored yet, and when to try again.
-    pub(super) pending_end: Option<(Termination, Option<Outcome>, Instant)>,
+    pub(super) pending_end: Option<(Termination, Instant)>,
     idle_since: Option<Instant>,
 }
 
@@ -95,10 +111,10 @@ pub enum TableError {
 
 impl Table {
     fn blank(ctx: Context, row: &TableRow, game: &'static dyn AnyGame, options: Value) -> Result<Table, TableError> {
-        let state = game
-            .new_match(&options, Seed::default())
+        let referee = game
+            .referee(&options, None, Seed::default())
             .map_err(|e| TableError::Refused(ErrorCode::InvalidOptions, e.to_string()))?;
-        let seats = state.seat_count();
+        let seats = referee.state().seat_count();
         Ok(Table {
             ctx,
             id: row.id.clone(),
@@ -111,13 +127,14 @@ impl Table {
             created_at: row.created_at,
             seats: vec![None; seats],
             phase: Phase::Lobby,
-            turn_start: state.clone_box(),
-            state,
+            referee,
             seed: None,
             commitment: None,
             events: Vec::new(),
             clocks: None,
-            draw_offer: None,
+            draw_offers: SeatSet::EMPTY,
+            left: SeatSet::EMPTY,
+            window: None,
             result: None,
             client_ids: HashMap::new(),
             followers: Vec::new(),
@@ -138,7 +155,7 @@ impl Table {
     ) -> Result<TableHandle, TableError> {
         let rematch_of = rematch.map(|(table, _)| table);
         let refuse = |code, message: String| TableError::Refused(code, message);
-        let game = rules::registry::game(&settings.game).map_err(|e| refuse(ErrorCode::UnknownGame, e.to_string()))?;
+        let game = ctx.game(&settings.game).map_err(|e| refuse(ErrorCode::UnknownGame, e.to_string()))?;
         let options =
             game.normalize_options(&settings.options).map_err(|e| refuse(ErrorCode::InvalidOptions, e.to_string()))?;
         let seats = game.seat_count(&options).map_err(|e| refuse(ErrorCode::InvalidOptions, e.to_string()))?;
@@ -193,7 +210,7 @@ impl Table {
         let Some((row, seat_rows, stored)) = ctx.store.load_table(id).await? else { return Ok(None) };
         let corrupt =
             |what: String| TableError::Store(crate::store::StoreError::Corrupt(format!("table {id}: {what}")));
-        let game = rules::registry::game(&row.game).map_err(|e| corrupt(e.to_string()))?;
+        let game = ctx.game(&row.game).map_err(|e| corrupt(e.to_string()))?;
         let options: Value = serde_json::from_str(&row.options).map_err(|e| corrupt(e.to_string()))?;
         let mut table = Table::blank(ctx.clone(), &row, game, options)?;
         for seat in seat_rows {
@@ -438,21 +455,25 @@ impl Table {
         };
         let grace = self.grace_until.iter().flatten().map(|(at, _)| *at).min();
         let idle = self.idle_since.map(|since| since + IDLE_FINISHED);
-        let retry = self.pending_end.as_ref().map(|(_, _, at)| *at);
-        [flag, grace, idle, retry].into_iter().flatten().min()
+        let retry = self.pending_end.as_ref().map(|(_, at)| *at);
+        let window = self.window.filter(|_| self.phase == Phase::Live).map(|(at, _)| at);
+        [flag, grace, idle, retry, window].into_iter().flatten().min()
     }
 
     async fn on_deadline(&mut self) {
         let now = Instant::now();
-        if let Some((termination, outcome, at)) = self.pending_end.clone() {
+        if let Some((termination, at)) = self.pending_end {
             if at <= now {
-                let _ = self.end(termination, outcome).await;
+                let _ = self.end(termination).await;
             }
         }
         if self.phase == Phase::Live && self.pending_end.is_none() {
             if let Some(seat) = self.clocks.as_ref().and_then(|c| c.flagged(now)) {
                 self.flag(seat).await;
             }
+        }
+        if self.window.is_some_and(|(at, _)| at <= now) {
+            self.window_expired().await;
         }
         let expired: Vec<u8> = (0..self.seats.len() as u8)
             .filter(|s| self.grace_until[*s as usize].is_some_and(|(at, _)| at <= now))

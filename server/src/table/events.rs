@@ -1,9 +1,17 @@
 //! The numbered events of a table as the server keeps them: complete, with
-//! what each viewer may see of an action worked out when it was played.
-//! [`Event::view_for`] turns one into what a given viewer receives.
+//! what each viewer may see of every change worked out by the referee when
+//! it happened. [`Event::view_for`] turns one into what a given viewer
+//! receives.
+//!
+//! Events stored before chance became its own step (protocol 1) are read
+//! too: an `action` becomes a change whose chance, if any fell due, is drawn
+//! again from the seed when the match is replayed; `resigned` and
+//! `withdrew` become a seat leaving.
 
 use crate::store::StoredEvent;
 use protocol::{EventDetail, EventView, MatchResult, PlayerInfo};
+use rules::referee::{AnyReferee, Change, Entry};
+use rules::{Leave, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -34,39 +42,26 @@ pub enum Body {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<Vec<u64>>,
     },
-    /// An action.
-    Action {
-        /// The turn it belongs to.
-        turn: u32,
-        /// Its JSON form.
-        action: Value,
-        /// Its full notation.
-        text: String,
-        /// What each seat (by index) and, last, a spectator may see of it.
-        seen: Vec<Option<String>>,
-        /// The notation of its whole turn so far.
+    /// A change to the match as the referee recorded it: an action, a chance
+    /// outcome, a seat leaving, a draw by agreement.
+    Change {
+        /// The referee's record, with what each viewer learns.
+        entry: Entry,
+        /// The client's action id, for an action a client sent.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        turn_text: Option<String>,
-        /// What each viewer may see of the turn so far (as `seen`).
-        #[serde(default)]
-        turn_seen: Vec<Option<String>>,
-        /// The client's action id.
-        client_id: String,
+        client_id: Option<String>,
         /// Clocks right after it, for timed matches.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<Vec<u64>>,
+        /// Stored before chance had events of its own: chance that fell due
+        /// after it is drawn from the seed again when the match is replayed.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        draws_chance: bool,
     },
     /// A draw offer.
     DrawOffered,
     /// A declined draw offer.
     DrawDeclined,
-    /// A resignation that ends the match.
-    Resigned,
-    /// A seat left for good; the match goes on.
-    Withdrew {
-        /// Why.
-        reason: String,
-    },
     /// The end.
     Ended {
         /// The result.
@@ -77,17 +72,99 @@ pub enum Body {
     },
 }
 
+/// The bodies of protocol 1 that are no longer written.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Legacy {
+    Action {
+        turn: u32,
+        action: Value,
+        text: String,
+        seen: Vec<Option<String>>,
+        #[serde(default)]
+        turn_text: Option<String>,
+        #[serde(default)]
+        turn_seen: Vec<Option<String>>,
+        client_id: String,
+        #[serde(default)]
+        clocks: Option<Vec<u64>>,
+    },
+    Resigned,
+    Withdrew {
+        reason: String,
+    },
+}
+
+impl Legacy {
+    /// The body it stands for today; `seat` is the event's seat.
+    fn into_body(self, seat: Option<u8>) -> Result<Body, String> {
+        let seat = Seat(seat.ok_or("a legacy event without a seat")?);
+        let viewers = |seen: &Vec<Option<String>>| SeatSet::all(seen.len().saturating_sub(1));
+        Ok(match self {
+            Legacy::Action { turn, action, text, seen, turn_text, turn_seen, client_id, clocks } => Body::Change {
+                entry: Entry {
+                    change: Change::Act { seat, action, by_default: false },
+                    turn,
+                    stales: viewers(&seen),
+                    text,
+                    seen,
+                    turn_text,
+                    turn_seen,
+                },
+                client_id: Some(client_id),
+                clocks,
+                draws_chance: true,
+            },
+            Legacy::Resigned => left(seat, Leave::Resigned),
+            Legacy::Withdrew { reason } => {
+                let leave = match reason.as_str() {
+                    "resigned" => Leave::Resigned,
+                    "time ran out" => Leave::TimeRanOut,
+                    _ => Leave::Abandoned,
+                };
+                left(seat, leave)
+            }
+        })
+    }
+}
+
+/// A seat leaving as protocol 1 stored it: the referee writes its entry
+/// again when the match is replayed, so this one only needs its change.
+fn left(seat: Seat, leave: Leave) -> Body {
+    let entry = Entry {
+        change: Change::Leave { seat, leave },
+        turn: 0,
+        text: String::new(),
+        seen: Vec::new(),
+        turn_text: None,
+        turn_seen: Vec::new(),
+        stales: SeatSet::EMPTY,
+    };
+    Body::Change { entry, client_id: None, clocks: None, draws_chance: false }
+}
+
 impl Body {
     /// The `kind` column value.
     pub fn kind(&self) -> &'static str {
         match self {
             Body::Started { .. } => "started",
-            Body::Action { .. } => "action",
+            Body::Change { entry, .. } => match entry.change {
+                Change::Act { .. } => "act",
+                Change::Chance { .. } => "chance",
+                Change::Leave { .. } => "leave",
+                Change::Draw => "draw",
+            },
             Body::DrawOffered => "draw_offered",
             Body::DrawDeclined => "draw_declined",
-            Body::Resigned => "resigned",
-            Body::Withdrew { .. } => "withdrew",
             Body::Ended { .. } => "ended",
+        }
+    }
+
+    /// The referee's entry, for a change.
+    pub fn entry(&self) -> Option<&Entry> {
+        match self {
+            Body::Change { entry, .. } => Some(entry),
+            _ => None,
         }
     }
 }
@@ -102,10 +179,19 @@ pub enum Audience {
 }
 
 impl Event {
+    /// A change recorded by the referee, as event `seq`.
+    pub fn change(seq: u64, at: u64, entry: Entry, client_id: Option<String>, clocks: Option<Vec<u64>>) -> Event {
+        let seat = match &entry.change {
+            Change::Act { seat, .. } | Change::Leave { seat, .. } => Some(seat.0),
+            Change::Chance { .. } | Change::Draw => None,
+        };
+        Event { seq, at, seat, body: Body::Change { entry, client_id, clocks, draws_chance: false } }
+    }
+
     /// The event as stored.
     pub fn to_stored(&self, table_id: &str) -> StoredEvent {
         let client_id = match &self.body {
-            Body::Action { client_id, .. } => Some(client_id.clone()),
+            Body::Change { client_id, .. } => client_id.clone(),
             _ => None,
         };
         StoredEvent {
@@ -119,10 +205,47 @@ impl Event {
         }
     }
 
-    /// An event read back from the store.
+    /// An event read back from the store (of this protocol or the last).
     pub fn from_stored(stored: &StoredEvent) -> Result<Event, String> {
-        let body: Body = serde_json::from_str(&stored.payload).map_err(|e| format!("event {}: {e}", stored.seq))?;
+        let body = match serde_json::from_str::<Body>(&stored.payload) {
+            Ok(body) => body,
+            Err(error) => serde_json::from_str::<Legacy>(&stored.payload)
+                .map_err(|_| format!("event {}: {error}", stored.seq))?
+                .into_body(stored.seat)
+                .map_err(|e| format!("event {}: {e}", stored.seq))?,
+        };
         Ok(Event { seq: stored.seq, at: stored.created_at, seat: stored.seat, body })
+    }
+
+    /// Applies the event's change to `referee`: the one path by which a
+    /// stored match is rebuilt, for a restored table, the history, the
+    /// replay page and the exports. A change stored before chance had
+    /// events of its own draws the chance due after it from the seed.
+    /// Returns the changes applied, that chance included.
+    pub fn apply_to(&mut self, referee: &mut dyn AnyReferee) -> Result<Vec<Change>, String> {
+        let seq = self.seq;
+        let Body::Change { entry, draws_chance, .. } = &mut self.body else { return Ok(Vec::new()) };
+        let fresh = referee.apply(&entry.change).map_err(|e| format!("event {seq}: {e}"))?;
+        if entry.seen.is_empty() {
+            // A seat leaving as protocol 1 stored it: the referee writes
+            // what each viewer reads.
+            *entry = fresh;
+        }
+        let mut changes = vec![entry.change.clone()];
+        if *draws_chance {
+            changes.extend(referee.settle().into_iter().map(|e| e.change));
+        }
+        Ok(changes)
+    }
+
+    /// Whether the event changed what the seat could see, so that an action
+    /// it chose before the event is stale.
+    pub fn stales(&self, seat: u8) -> bool {
+        match &self.body {
+            // Whatever was chosen before the start was chosen in the lobby.
+            Body::Started { .. } => true,
+            body => body.entry().is_some_and(|entry| entry.stales.contains(Seat(seat))),
+        }
     }
 
     /// What `audience` may see of the event; `revealed` once the match is
@@ -132,22 +255,28 @@ impl Event {
             Body::Started { seed_commitment, players, .. } => {
                 EventDetail::Started { seed_commitment: seed_commitment.clone(), players: players.clone() }
             }
-            Body::Action { turn, text, seen, turn_text, turn_seen, .. } => {
+            Body::Change { entry, .. } => {
                 let index = match audience {
-                    Audience::Seat(s) => s as usize,
-                    Audience::Spectator => seen.len().saturating_sub(1),
+                    Audience::Seat(s) => usize::from(s),
+                    Audience::Spectator => entry.seen.len().saturating_sub(1),
                 };
-                let (visible, whole) = if revealed {
-                    (Some(text.clone()), turn_text.clone())
+                let (text, turn_text) = if revealed {
+                    (Some(entry.text.clone()), entry.turn_text.clone())
                 } else {
-                    (seen.get(index).cloned().flatten(), turn_seen.get(index).cloned().flatten())
+                    (entry.seen.get(index).cloned().flatten(), entry.turn_seen.get(index).cloned().flatten())
                 };
-                EventDetail::Action { turn: *turn, hidden: visible.is_none(), text: visible, turn_text: whole }
+                let hidden = text.is_none();
+                match &entry.change {
+                    Change::Act { by_default, .. } => {
+                        EventDetail::Action { turn: entry.turn, text, hidden, turn_text, by_default: *by_default }
+                    }
+                    Change::Chance { .. } => EventDetail::Chance { turn: entry.turn, text, hidden, turn_text },
+                    Change::Leave { leave, .. } => EventDetail::Left { leave: *leave, text: entry.text.clone() },
+                    Change::Draw => EventDetail::DrawAgreed,
+                }
             }
             Body::DrawOffered => EventDetail::DrawOffered,
             Body::DrawDeclined => EventDetail::DrawDeclined,
-            Body::Resigned => EventDetail::Resigned,
-            Body::Withdrew { reason } => EventDetail::Withdrew { reason: reason.clone() },
             Body::Ended { result, seed } => EventDetail::Ended { result: result.clone(), seed: seed.clone() },
         };
         EventView { seq: self.seq, at: self.at, seat: self.seat, detail }
@@ -158,25 +287,27 @@ impl Event {
 mod tests {
     use super::*;
 
+    fn secret() -> Event {
+        let entry = Entry {
+            change: Change::Act { seat: Seat(0), action: Value::Null, by_default: false },
+            turn: 0,
+            text: "secret set-up".into(),
+            seen: vec![Some("secret set-up".into()), None, None],
+            turn_text: Some("secret set-up".into()),
+            turn_seen: vec![Some("secret set-up".into()), None, None],
+            stales: SeatSet::only(Seat(0)),
+        };
+        Event::change(7, 1, entry, Some("a".into()), None)
+    }
+
     #[test]
     fn a_hidden_action_shows_only_its_number_until_the_match_is_over() {
-        let event = Event {
-            seq: 7,
-            at: 1,
-            seat: Some(0),
-            body: Body::Action {
-                turn: 0,
-                action: Value::Null,
-                text: "secret set-up".into(),
-                seen: vec![Some("secret set-up".into()), None, None],
-                turn_text: Some("secret set-up".into()),
-                turn_seen: vec![Some("secret set-up".into()), None, None],
-                client_id: "a".into(),
-                clocks: None,
-            },
-        };
+        let event = secret();
         let other = event.view_for(Audience::Seat(1), false);
-        assert_eq!(other.detail, EventDetail::Action { turn: 0, text: None, hidden: true, turn_text: None });
+        assert_eq!(
+            other.detail,
+            EventDetail::Action { turn: 0, text: None, hidden: true, turn_text: None, by_default: false }
+        );
         assert_eq!(other.seq, 7);
         let spectator = serde_json::to_string(&event.view_for(Audience::Spectator, false)).unwrap();
         assert!(!spectator.contains("secret"), "{spectator}");
@@ -187,10 +318,43 @@ mod tests {
                 turn: 0,
                 text: Some("secret set-up".into()),
                 hidden: false,
-                turn_text: Some("secret set-up".into())
+                turn_text: Some("secret set-up".into()),
+                by_default: false
             }
         );
+        assert!(event.stales(0) && !event.stales(1));
         let back = Event::from_stored(&event.to_stored("t")).unwrap();
         assert_eq!(back, event);
+    }
+
+    #[test]
+    fn events_of_protocol_one_are_read_as_changes() {
+        let stored = |kind: &str, payload: &str| StoredEvent {
+            table_id: "t".into(),
+            seq: 3,
+            kind: kind.into(),
+            seat: Some(1),
+            client_id: None,
+            payload: payload.into(),
+            created_at: 5,
+        };
+        let action = stored(
+            "action",
+            r#"{"kind":"action","turn":2,"action":{"x":1},"text":"a1-b2","seen":["a1-b2","a1-b2","a1-b2"],"client_id":"c"}"#,
+        );
+        let event = Event::from_stored(&action).unwrap();
+        let Body::Change { entry, client_id, draws_chance, .. } = &event.body else { panic!("{event:?}") };
+        assert_eq!(entry.change, Change::Act { seat: Seat(1), action: serde_json::json!({"x": 1}), by_default: false });
+        assert_eq!((entry.turn, client_id.as_deref(), *draws_chance), (2, Some("c"), true));
+        assert!(event.stales(0) && event.stales(1), "an old action made every seat's older choices stale");
+        for (kind, payload, leave) in [
+            ("resigned", r#"{"kind":"resigned"}"#, Leave::Resigned),
+            ("withdrew", r#"{"kind":"withdrew","reason":"time ran out"}"#, Leave::TimeRanOut),
+            ("withdrew", r#"{"kind":"withdrew","reason":"left the match"}"#, Leave::Abandoned),
+        ] {
+            let event = Event::from_stored(&stored(kind, payload)).unwrap();
+            assert_eq!(event.body.entry().unwrap().change, Change::Leave { seat: Seat(1), leave });
+        }
+        assert!(Event::from_stored(&stored("x", r#"{"kind":"nonsense"}"#)).is_err());
     }
 }

@@ -1,9 +1,14 @@
-//! The match: actions, resignation, draws, abort, clocks, absent players,
-//! the end, and rebuilding a match from its stored events.
+//! The match: actions, the chance they set off, response windows, seats
+//! leaving, draws, abort, clocks, absent players, the end, and rebuilding a
+//! match from its stored events.
 //!
-//! Every change follows the same order: check, store the event (waiting
-//! until the journal says it is durable), then apply it and tell the
-//! followers. A failed store changes nothing.
+//! Every change follows the same order: the referee works it out on a copy
+//! of the match, the events it makes are stored together (waiting until the
+//! journal says they are durable), and only then does the copy become the
+//! match and are the events told to the followers. A failed store changes
+//! nothing. The server decides no result itself: resigning, a fallen flag,
+//! an abandoned seat, a draw and an expired window all go through the
+//! referee, and the match ends when the rules say it is over.
 
 use super::Conn;
 use super::actor::Table;
@@ -13,10 +18,11 @@ use super::lobby::Refusal;
 use crate::store::TableChange;
 use crate::time::now_ms;
 use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
-use rules::{Outcome, RulesError, Seat, SeatAction, Seed, Status, Viewer, turn_as_seen};
+use rules::referee::{AnyReferee, Change, Entry};
+use rules::{Decision, DecisionKind, Leave, RulesError, Seat, SeatSet, Seed, Status};
 use serde_json::Value;
 use std::sync::atomic::Ordering::Relaxed;
-use tokio::time::Instant;
+use tokio::time::{Duration, Instant};
 
 fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
     Err((code, message.into()))
@@ -35,65 +41,65 @@ fn rules_code(error: &RulesError) -> ErrorCode {
     }
 }
 
+/// How a match ended when `change` ended it.
+fn termination_by(change: &Change) -> Termination {
+    match change {
+        Change::Leave { leave: Leave::Resigned, .. } => Termination::Resignation,
+        Change::Leave { leave: Leave::TimeRanOut, .. } => Termination::Timeout,
+        Change::Leave { leave: Leave::Abandoned, .. } => Termination::Abandonment,
+        Change::Draw => Termination::Agreement,
+        Change::Act { .. } | Change::Chance { .. } => Termination::Rules,
+    }
+}
+
+/// The seats whose game clocks run in a decision (a response window has its
+/// own deadline instead).
+pub(super) fn clocked(status: &Status) -> SeatSet {
+    status.decision().filter(|d| d.clocks_run()).map_or(SeatSet::EMPTY, |d| d.seats)
+}
+
+/// The deadline of a response window, if the decision is one.
+pub(super) fn window_ms(decision: Option<Decision>) -> Option<u32> {
+    match decision?.kind {
+        DecisionKind::Window { deadline_ms } => Some(deadline_ms),
+        DecisionKind::Turn | DecisionKind::Simultaneous => None,
+    }
+}
+
+/// A change worked out on a copy of the match, not yet stored.
+struct Pending {
+    referee: Box<dyn AnyReferee>,
+    entries: Vec<Entry>,
+    /// The client's id of the action that made it.
+    client_id: Option<String>,
+    /// The seat whose turn it completed, for the clock's increment.
+    completed: Option<u8>,
+}
+
+/// A change stored and made the match's, to be announced.
+struct Committed {
+    events: Vec<Event>,
+    /// The match as it stood before the change, to rebuild the state after
+    /// each of its events but the last.
+    before: Box<dyn AnyReferee>,
+}
+
+impl Committed {
+    fn first_seq(&self) -> u64 {
+        self.events[0].seq
+    }
+}
+
 impl Table {
-    fn live_seat(&self, player: &PlayerInfo) -> Result<u8, Refusal> {
+    pub(super) fn live_seat(&self, player: &PlayerInfo) -> Result<u8, Refusal> {
         if self.phase != Phase::Live || self.pending_end.is_some() {
             return refuse(ErrorCode::MatchNotLive, "the match is not being played");
         }
-        self.seat_of(player).ok_or((ErrorCode::NotSeated, "you do not play in this match".to_string()))
-    }
-
-    /// What each seat and a spectator may see of an action, worked out
-    /// from the state before it; `text` is the action as written.
-    fn seen(&self, seat: u8, action: &Value, text: &str) -> Vec<Option<String>> {
-        let seats = self.seats.len() as u8;
-        (0..seats)
-            .map(|s| Viewer::Seat(Seat(s)))
-            .chain([Viewer::Spectator])
-            .map(|viewer| self.state.describe_for(Seat(seat), action, viewer).ok().and_then(|seen| seen.text_of(text)))
-            .collect()
-    }
-
-    /// The notation of the turn `turn` including a new action, in full and
-    /// as each viewer may read it ([`turn_as_seen`]).
-    fn turn_notation(
-        &self,
-        turn: u32,
-        seat: u8,
-        action: &Value,
-        text: &str,
-        seen: &[Option<String>],
-    ) -> (Option<String>, Vec<Option<String>>) {
-        let mut earlier: Vec<&Event> = self
-            .events
-            .iter()
-            .rev()
-            .take_while(|e| matches!(&e.body, Body::Action { turn: t, .. } if *t == turn))
-            .collect();
-        earlier.reverse();
-        if earlier.is_empty() {
-            // A turn of one action is written as that action.
-            return (Some(text.to_string()), seen.to_vec());
+        let seat = self.seat_of(player).ok_or((ErrorCode::NotSeated, "you do not play in this match".to_string()))?;
+        if self.left.contains(Seat(seat)) {
+            return refuse(ErrorCode::MatchNotLive, "you have left this match");
         }
-        let mut actions: Vec<SeatAction> = Vec::new();
-        let mut parts: Vec<(&[Option<String>], &str)> = Vec::new();
-        for e in &earlier {
-            if let Body::Action { action, text, seen, .. } = &e.body {
-                actions.push(SeatAction { seat: Seat(e.seat.unwrap_or_default()), action: action.clone() });
-                parts.push((seen, text));
-            }
-        }
-        actions.push(SeatAction { seat: Seat(seat), action: action.clone() });
-        parts.push((seen, text));
-        let Ok(whole) = self.turn_start.notate_turn(&actions) else { return (None, vec![None; seen.len()]) };
-        let visible = (0..seen.len())
-            .map(|viewer| {
-                let read: Vec<(Option<&str>, &str)> =
-                    parts.iter().map(|(seen, full)| (seen.get(viewer).and_then(|s| s.as_deref()), *full)).collect();
-                turn_as_seen(&whole, &read)
-            })
-            .collect();
-        (Some(whole), visible)
+        Ok(seat)
     }
 
     /// Plays an action: check, store, apply, acknowledge, announce.
@@ -116,203 +122,289 @@ impl Table {
         }
         let seat = self.live_seat(player)?;
         if let Some(seen) = seq {
-            if seen != self.seq() {
-                return refuse(
-                    ErrorCode::StaleSequence,
-                    format!("you acted on event {seen}, but the table is at event {}", self.seq()),
-                );
-            }
+            self.check_fresh(seat, seen)?;
         }
         let now = Instant::now();
         if self.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(seat) {
             self.flag(seat).await;
             return refuse(ErrorCode::MatchNotLive, "your time ran out");
         }
-        let turn = self.state.turn();
-        let mut next = self.state.clone_box();
-        let text = next.apply_json(Seat(seat), action).map_err(|e| (rules_code(&e), e.to_string()))?;
-        let canonical = next.canonical_action(action).unwrap_or_else(|_| action.clone());
-        let seen = self.seen(seat, &canonical, &text);
-        let (turn_text, turn_seen) = self.turn_notation(turn, seat, &canonical, &text, &seen);
-        let completed = (next.turn() != turn).then_some(seat);
-        let mut clocks = self.clocks.clone();
-        if let Some(c) = clocks.as_mut() {
-            c.update(next.status().acting(), completed, now);
-        }
-        let event = Event {
-            seq: self.seq() + 1,
-            at: now_ms(),
-            seat: Some(seat),
-            body: Body::Action {
-                turn,
-                action: canonical,
-                text,
-                seen,
-                turn_text,
-                turn_seen,
-                client_id: id.to_string(),
-                clocks: clocks.as_ref().map(|c| c.left_all(now)),
-            },
-        };
-        self.store_event(&event, None).await?;
-        if completed.is_some() {
-            self.turn_start = next.clone_box();
-        }
-        self.state = next;
-        self.clocks = clocks;
-        self.client_ids.insert((seat, id.to_string()), event.seq);
-        if self.draw_offer.is_some_and(|offerer| offerer != seat) {
-            // Playing on declines the opponent's offer.
-            self.draw_offer = None;
-        }
-        self.events.push(event.clone());
+        let turn = self.referee.state().turn();
+        let mut referee = self.referee.clone_box();
+        let entries = referee.act(Seat(seat), action).map_err(|e| (rules_code(&e), e.to_string()))?;
+        let completed = (referee.state().turn() != turn).then_some(seat);
+        let pending = Pending { referee, entries, client_id: Some(id.to_string()), completed };
+        let committed = self.commit(pending).await?;
         self.ctx.metrics.actions_total.fetch_add(1, Relaxed);
-        conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: event.seq });
-        self.broadcast_event(&event);
-        if let Status::Over(outcome) = self.state.status() {
-            // The action stands; an end that fails to store is retried.
-            let _ = self.end(Termination::Rules, Some(outcome)).await;
-        }
+        // The actor hears first that its action stands, then everyone the events.
+        conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: committed.first_seq() });
+        self.announce(committed);
+        self.end_if_over(Termination::Rules).await;
         Ok(())
     }
 
-    /// Starts and stops clocks after the state changed.
-    pub(super) fn run_clocks(&mut self, completed: Option<u8>) {
-        let acting = self.state.status().acting();
-        if let Some(clocks) = self.clocks.as_mut() {
-            clocks.update(acting, completed, Instant::now());
+    /// Refuses an action chosen at event `seen` if a later event changed
+    /// what the seat could see. Another seat's part of a simultaneous
+    /// decision, or its answer in a window, does not: each seat adds its
+    /// part without waiting on the others.
+    fn check_fresh(&self, seat: u8, seen: u64) -> Result<(), Refusal> {
+        if seen > self.seq() {
+            return refuse(
+                ErrorCode::StaleSequence,
+                format!("event {seen} does not exist yet (the table is at event {})", self.seq()),
+            );
+        }
+        match self.events.iter().find(|e| e.seq > seen && e.stales(seat)) {
+            Some(event) => refuse(
+                ErrorCode::StaleSequence,
+                format!("you acted on event {seen}, but event {} changed what you see", event.seq),
+            ),
+            None => Ok(()),
         }
     }
 
-    /// Stores a control event (draw offer, resignation, …); the caller
-    /// applies it and then announces it.
-    async fn store_control(&mut self, seat: Option<u8>, body: Body) -> Result<Event, Refusal> {
-        let event = Event { seq: self.seq() + 1, at: now_ms(), seat, body };
-        self.store_event(&event, None).await?;
-        Ok(event)
+    /// Stores the events of a change, then makes it the match's: the events
+    /// join the log, clocks and the response window follow the new decision,
+    /// and an open draw offer lapses when a seat that did not agree to it
+    /// plays on. The caller then announces the events.
+    async fn commit(&mut self, pending: Pending) -> Result<Committed, Refusal> {
+        let Pending { referee, entries, client_id, completed } = pending;
+        let now = Instant::now();
+        let before = self.referee.state().status().decision();
+        let status = referee.state().status();
+        let mut clocks = self.clocks.clone();
+        if let Some(c) = clocks.as_mut() {
+            c.update(clocked(&status), completed, now);
+        }
+        let at = now_ms();
+        let last = entries.len().saturating_sub(1);
+        let events: Vec<Event> = entries
+            .into_iter()
+            .enumerate()
+            .map(|(i, entry)| {
+                let id = if i == 0 { client_id.clone() } else { None };
+                let clocks = if i == last { clocks.as_ref().map(|c| c.left_all(now)) } else { None };
+                Event::change(self.seq() + 1 + i as u64, at, entry, id, clocks)
+            })
+            .collect();
+        self.store_events(&events, None).await?;
+        let after = status.decision();
+        self.window = match window_ms(after) {
+            Some(_) if self.window.is_some() && window_goes_on(before, &events, after) => self.window,
+            Some(ms) => Some(open_window(now, at, ms)),
+            None => None,
+        };
+        let before = std::mem::replace(&mut self.referee, referee);
+        self.clocks = clocks;
+        for event in &events {
+            self.note(event);
+            self.events.push(event.clone());
+        }
+        Ok(Committed { events, before })
     }
 
-    /// Adds a stored event to the log and tells every follower.
-    fn announce(&mut self, event: Event) {
-        self.events.push(event.clone());
-        self.broadcast_event(&event);
+    /// Tells every follower the events of a change, each with the state
+    /// just after it, as its audience may see them.
+    fn announce(&mut self, committed: Committed) {
+        let Committed { events, mut before } = committed;
+        let last = events.len().saturating_sub(1);
+        for (i, event) in events.iter().enumerate() {
+            if i == last {
+                self.broadcast_event(event, None);
+            } else {
+                let Body::Change { entry, .. } = &event.body else { continue };
+                if let Err(error) = before.apply(&entry.change) {
+                    tracing::error!(table = %self.id, %error, "a stored change does not replay");
+                }
+                self.broadcast_event(event, Some(&*before));
+            }
+        }
     }
 
-    /// Stores, records and announces a control event that changes nothing else.
-    async fn control(&mut self, seat: Option<u8>, body: Body) -> Result<(), Refusal> {
-        let event = self.store_control(seat, body).await?;
-        self.announce(event);
+    /// What an applied event changes besides the match: resent action ids,
+    /// seats that left, a lapsing draw offer.
+    fn note(&mut self, event: &Event) {
+        let Body::Change { entry, client_id, .. } = &event.body else { return };
+        match &entry.change {
+            Change::Act { seat, .. } => {
+                if let Some(id) = client_id {
+                    self.client_ids.insert((seat.0, id.clone()), event.seq);
+                }
+                if !self.draw_offers.is_empty() && !self.draw_offers.contains(*seat) {
+                    // Playing on declines the others' offer.
+                    self.draw_offers = SeatSet::EMPTY;
+                }
+            }
+            Change::Leave { seat, .. } => {
+                self.left = self.left.with(*seat);
+                self.draw_offers = SeatSet::EMPTY;
+            }
+            Change::Chance { .. } | Change::Draw => {}
+        }
+    }
+
+    /// Ends the match, as `termination`, if the rules say it is over.
+    async fn end_if_over(&mut self, termination: Termination) {
+        if self.referee.state().status().outcome().is_some() {
+            // The changes stand; an end that fails to store is retried.
+            let _ = self.end(termination).await;
+        }
+    }
+
+    /// A seat leaves the match: the rules decide what follows.
+    async fn leave(&mut self, seat: u8, leave: Leave) -> Result<(), Refusal> {
+        let mut referee = self.referee.clone_box();
+        let entries = referee.leave(Seat(seat), leave);
+        let committed = self.commit(Pending { referee, entries, client_id: None, completed: None }).await?;
+        self.announce(committed);
+        self.end_if_over(termination_by(&Change::Leave { seat: Seat(seat), leave })).await;
         Ok(())
     }
 
     pub(super) async fn resign(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         let seat = self.live_seat(player)?;
-        if self.seats.len() == 2 {
-            self.control(Some(seat), Body::Resigned).await?;
-            let outcome = Outcome::win(2, Seat(seat).opponent(), "resignation");
-            self.end(Termination::Resignation, Some(outcome)).await
-        } else {
-            self.withdraw(seat, "resigned").await
-        }
+        self.leave(seat, Leave::Resigned).await
     }
 
-    /// A seat leaves a match of more than two seats; the rules decide how
-    /// play goes on.
-    async fn withdraw(&mut self, seat: u8, reason: &str) -> Result<(), Refusal> {
-        let event = self.store_control(Some(seat), Body::Withdrew { reason: reason.to_string() }).await?;
-        self.state.withdraw(Seat(seat), reason);
-        self.run_clocks(None);
-        self.announce(event);
-        if let Status::Over(outcome) = self.state.status() {
-            self.end(Termination::Rules, Some(outcome)).await?;
-        }
-        Ok(())
+    /// The seats still playing.
+    fn in_play(&self) -> SeatSet {
+        SeatSet::all(self.seats.len()).without_all(self.left)
     }
 
+    /// Offers a draw, or agrees to the open offer; when every seat still
+    /// playing agrees, the referee draws the match.
     pub(super) async fn offer_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         let seat = self.live_seat(player)?;
-        if self.seats.len() != 2 {
-            return refuse(ErrorCode::NoDrawOffer, "draws by agreement are for two-seat games");
+        if self.draw_offers.contains(Seat(seat)) {
+            return refuse(ErrorCode::NoDrawOffer, "you have already offered a draw");
         }
-        match self.draw_offer {
-            Some(offerer) if offerer == seat => refuse(ErrorCode::NoDrawOffer, "you have already offered a draw"),
-            Some(_) => self.accept_draw(player).await,
-            None => {
-                self.draw_offer = Some(seat);
-                if let Err(refusal) = self.control(Some(seat), Body::DrawOffered).await {
-                    self.draw_offer = None;
-                    return Err(refusal);
-                }
-                Ok(())
-            }
+        let agreed = self.draw_offers.with(Seat(seat));
+        if self.in_play().is_subset(agreed) {
+            let mut referee = self.referee.clone_box();
+            let entries = referee.agree_draw();
+            let committed = self.commit(Pending { referee, entries, client_id: None, completed: None }).await?;
+            self.announce(committed);
+            self.end_if_over(Termination::Agreement).await;
+            return Ok(());
         }
-    }
-
-    pub(super) async fn accept_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
-        if self.draw_offer.is_none_or(|offerer| offerer == seat) {
-            return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to accept");
-        }
-        self.end(Termination::Agreement, Some(Outcome::draw(2, "agreement"))).await
-    }
-
-    pub(super) async fn decline_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
-        if self.draw_offer.is_none_or(|offerer| offerer == seat) {
-            return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to decline");
-        }
-        self.draw_offer = None;
-        if let Err(refusal) = self.control(Some(seat), Body::DrawDeclined).await {
-            self.draw_offer = Some(1 - seat);
+        let before = std::mem::replace(&mut self.draw_offers, agreed);
+        if let Err(refusal) = self.control(Some(seat), Body::DrawOffered).await {
+            self.draw_offers = before;
             return Err(refusal);
         }
         Ok(())
     }
 
+    pub(super) async fn accept_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
+        let seat = self.live_seat(player)?;
+        if self.draw_offers.is_empty() || self.draw_offers.contains(Seat(seat)) {
+            return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to accept");
+        }
+        self.offer_draw(player).await
+    }
+
+    pub(super) async fn decline_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
+        let seat = self.live_seat(player)?;
+        if self.draw_offers.is_empty() || self.draw_offers.contains(Seat(seat)) {
+            return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to decline");
+        }
+        let before = std::mem::replace(&mut self.draw_offers, SeatSet::EMPTY);
+        if let Err(refusal) = self.control(Some(seat), Body::DrawDeclined).await {
+            self.draw_offers = before;
+            return Err(refusal);
+        }
+        Ok(())
+    }
+
+    /// Stores and announces an event that changes nothing in the match.
+    async fn control(&mut self, seat: Option<u8>, body: Body) -> Result<(), Refusal> {
+        let event = Event { seq: self.seq() + 1, at: now_ms(), seat, body };
+        self.store_events(std::slice::from_ref(&event), None).await?;
+        self.events.push(event.clone());
+        self.broadcast_event(&event, None);
+        Ok(())
+    }
+
     pub(super) async fn abort(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         self.live_seat(player)?;
-        if self.events.iter().any(|e| matches!(e.body, Body::Action { .. })) {
+        let acted = self
+            .events
+            .iter()
+            .any(|e| e.body.entry().is_some_and(|entry| !matches!(entry.change, Change::Chance { .. })));
+        if acted {
             return refuse(ErrorCode::TooLate, "a match can be aborted only before its first action");
         }
-        self.end(Termination::Aborted, None).await
+        self.end(Termination::Aborted).await
     }
 
+    /// The seats still playing, other than `seat`, that are away with their
+    /// grace period over.
+    fn gone_for_good(&self, seat: u8) -> Option<SeatSet> {
+        let others = self.in_play().without(Seat(seat));
+        let gone = others.iter().all(|s| !self.is_connected(s.0) && self.grace_until[s.index()].is_none());
+        (gone && !others.is_empty()).then_some(others)
+    }
+
+    /// Every other seat still playing is away past its grace period: they
+    /// leave the match, and the rules decide the result.
     pub(super) async fn claim_victory(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         let seat = self.live_seat(player)?;
-        if self.seats.len() != 2 {
-            return refuse(
-                ErrorCode::NotAbsent,
-                "in games of more than two seats, play goes on without absent players",
-            );
+        let Some(gone) = self.gone_for_good(seat) else {
+            return refuse(ErrorCode::NotAbsent, "another player is connected or still has time to come back");
+        };
+        for other in gone.iter() {
+            if self.phase != Phase::Live || self.pending_end.is_some() {
+                break;
+            }
+            self.leave(other.0, Leave::Abandoned).await?;
         }
-        let other = 1 - seat;
-        if self.is_connected(other) || self.grace_until[other as usize].is_some() {
-            return refuse(ErrorCode::NotAbsent, "your opponent is connected or still has time to come back");
-        }
-        let outcome = Outcome::win(2, Seat(seat), "the opponent left");
-        self.end(Termination::Abandonment, Some(outcome)).await
+        Ok(())
     }
 
-    /// A clock ran out.
+    /// A clock ran out: the seat leaves the match.
     pub(super) async fn flag(&mut self, seat: u8) {
-        if self.phase != Phase::Live {
+        if self.phase != Phase::Live || self.pending_end.is_some() {
             return;
         }
-        if self.seats.len() == 2 {
-            let outcome = Outcome::win(2, Seat(seat).opponent(), "time ran out");
-            let _ = self.end(Termination::Timeout, Some(outcome)).await;
-        } else if let Err((_, message)) = self.withdraw(seat, "time ran out").await {
+        if let Err((_, message)) = self.leave(seat, Leave::TimeRanOut).await {
             tracing::error!(table = %self.id, %message, "could not record a flag fall");
         }
     }
 
-    /// An absent player's grace period is over.
-    pub(super) async fn grace_expired(&mut self, seat: u8) {
-        if self.phase != Phase::Live || self.is_connected(seat) {
+    /// A response window's deadline passed: the seats it still asks give
+    /// their default answers.
+    pub(super) async fn window_expired(&mut self) {
+        if self.phase != Phase::Live || self.pending_end.is_some() {
             return;
         }
-        if self.seats.len() > 2 {
-            if let Err((_, message)) = self.withdraw(seat, "left the match").await {
+        let mut referee = self.referee.clone_box();
+        let entries = referee.expire_window();
+        if entries.is_empty() {
+            self.window = None;
+            return;
+        }
+        let pending = Pending { referee, entries, client_id: None, completed: None };
+        match self.commit(pending).await {
+            Ok(committed) => self.announce(committed),
+            Err((_, message)) => {
+                // The window stays open; the next deadline tries again.
+                self.window = self.window.map(|(_, ms)| (Instant::now() + Duration::from_secs(1), ms));
+                tracing::error!(table = %self.id, %message, "could not record a window's default answers");
+                return;
+            }
+        }
+        self.end_if_over(Termination::Rules).await;
+    }
+
+    /// An absent player's grace period is over. In a game of two the
+    /// opponent may now claim the match; with more seats, the absent seat
+    /// leaves and play goes on.
+    pub(super) async fn grace_expired(&mut self, seat: u8) {
+        if self.phase != Phase::Live || self.is_connected(seat) || self.left.contains(Seat(seat)) {
+            return;
+        }
+        if self.in_play().len() > 2 {
+            if let Err((_, message)) = self.leave(seat, Leave::Abandoned).await {
                 tracing::error!(table = %self.id, %message, "could not record an abandonment");
             }
         } else {
@@ -323,10 +415,15 @@ impl Table {
     }
 
     /// Ends the match: stores the result with the revealed seed, then
-    /// shows everyone everything. If the end cannot be stored, the match
-    /// takes no more actions and the end is tried again a second later.
-    pub(super) async fn end(&mut self, termination: Termination, outcome: Option<Outcome>) -> Result<(), Refusal> {
-        let result = MatchResult { termination, outcome: outcome.clone() };
+    /// shows everyone everything. The outcome is the rules' (none for an
+    /// aborted match). If the end cannot be stored, the match takes no more
+    /// actions and the end is tried again a second later.
+    pub(super) async fn end(&mut self, termination: Termination) -> Result<(), Refusal> {
+        let outcome = match termination {
+            Termination::Aborted => None,
+            _ => self.referee.state().status().outcome().cloned(),
+        };
+        let result = MatchResult { termination, outcome };
         let seed = self.seed.map(|s| s.to_hex());
         let event =
             Event { seq: self.seq() + 1, at: now_ms(), seat: None, body: Body::Ended { result: result.clone(), seed } };
@@ -338,15 +435,15 @@ impl Table {
             phase: if termination == Termination::Aborted { "aborted" } else { "finished" },
             result: serde_json::to_string(&result).expect("results serialize"),
             places,
-            turns: self.state.turn(),
+            turns: self.referee.state().turn(),
         };
-        if let Err(refusal) = self.store_event(&event, Some(change)).await {
-            self.pending_end = Some((termination, outcome, Instant::now() + std::time::Duration::from_secs(1)));
+        if let Err(refusal) = self.store_events(std::slice::from_ref(&event), Some(change)).await {
+            self.pending_end = Some((termination, Instant::now() + Duration::from_secs(1)));
             return Err(refusal);
         }
         self.pending_end = None;
         self.apply_end(event.clone());
-        self.broadcast_event(&event);
+        self.broadcast_event(&event, None);
         self.publish_lobby();
         Ok(())
     }
@@ -358,7 +455,8 @@ impl Table {
         }
         self.phase = if result.termination == Termination::Aborted { Phase::Aborted } else { Phase::Finished };
         self.result = Some(result.clone());
-        self.draw_offer = None;
+        self.draw_offers = SeatSet::EMPTY;
+        self.window = None;
         self.grace_until.iter_mut().for_each(|g| *g = None);
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.stop(Instant::now());
@@ -366,17 +464,18 @@ impl Table {
         self.events.push(event);
     }
 
-    /// Rebuilds a started match from its stored events: the rules state by
-    /// replaying every action from the seed, then clocks, the open draw
-    /// offer and the result.
+    /// Rebuilds a started match from its stored events through the
+    /// referee, then its clocks, open draw offer, response window and
+    /// result. A window open at a restart gets its whole deadline again, as
+    /// clocks are not charged for the time the server was down.
     pub(super) fn replay(&mut self, seed: Seed, commitment: Option<String>, events: Vec<Event>) -> Result<(), String> {
-        self.state = self.game.new_match(&self.options, seed).map_err(|e| e.to_string())?;
-        self.turn_start = self.state.clone_box();
+        self.referee = self.game.referee(&self.options, None, seed).map_err(|e| e.to_string())?;
         self.seed = Some(seed);
         self.commitment = commitment;
         self.phase = Phase::Live;
         let mut last_clocks = None;
-        for event in events {
+        let mut last_change = None;
+        for mut event in events {
             match &event.body {
                 Body::Started { players, clocks, .. } => {
                     for (seat, player) in players.iter().enumerate() {
@@ -386,25 +485,17 @@ impl Table {
                     }
                     last_clocks.clone_from(clocks);
                 }
-                Body::Action { action, client_id, clocks, turn, .. } => {
-                    let seat = event.seat.ok_or("an action without a seat")?;
-                    self.state.apply_json(Seat(seat), action).map_err(|e| format!("event {}: {e}", event.seq))?;
-                    if self.state.turn() != *turn {
-                        self.turn_start = self.state.clone_box();
+                Body::Change { .. } => {
+                    event.apply_to(self.referee.as_mut())?;
+                    let Body::Change { entry, clocks, .. } = &event.body else { unreachable!() };
+                    if clocks.is_some() {
+                        last_clocks.clone_from(clocks);
                     }
-                    self.client_ids.insert((seat, client_id.clone()), event.seq);
-                    if self.draw_offer.is_some_and(|offerer| offerer != seat) {
-                        self.draw_offer = None;
-                    }
-                    last_clocks.clone_from(clocks);
+                    last_change = Some(entry.change.clone());
+                    self.note(&event);
                 }
-                Body::DrawOffered => self.draw_offer = event.seat,
-                Body::DrawDeclined => self.draw_offer = None,
-                Body::Withdrew { reason } => {
-                    let seat = event.seat.ok_or("a withdrawal without a seat")?;
-                    self.state.withdraw(Seat(seat), reason);
-                }
-                Body::Resigned => {}
+                Body::DrawOffered => self.draw_offers = self.draw_offers.with(Seat(event.seat.unwrap_or_default())),
+                Body::DrawDeclined => self.draw_offers = SeatSet::EMPTY,
                 Body::Ended { .. } => {
                     self.apply_end(event);
                     continue;
@@ -416,19 +507,34 @@ impl Table {
             self.clocks = Some(ClockState::resume(control, remaining));
         }
         if self.phase == Phase::Live {
-            // An end that was decided but not stored before a crash: end it now.
-            let resigned = self.events.last().filter(|e| matches!(e.body, Body::Resigned)).and_then(|e| e.seat);
             let now = Instant::now();
-            if let Some(seat) = resigned.filter(|_| self.seats.len() == 2) {
-                let outcome = Outcome::win(2, Seat(seat).opponent(), "resignation");
-                self.pending_end = Some((Termination::Resignation, Some(outcome), now));
-            } else if let Status::Over(outcome) = self.state.status() {
-                self.pending_end = Some((Termination::Rules, Some(outcome), now));
+            let status = self.referee.state().status();
+            if let (Status::Over(_), Some(change)) = (&status, &last_change) {
+                // An end that was decided but not stored before a crash: end it now.
+                self.pending_end = Some((termination_by(change), now));
+            } else {
+                if let Some(clocks) = self.clocks.as_mut() {
+                    clocks.update(clocked(&status), None, now);
+                }
+                self.window = window_ms(status.decision()).map(|ms| open_window(now, now_ms(), ms));
             }
-        }
-        if self.phase == Phase::Live {
-            self.run_clocks(None);
         }
         Ok(())
     }
+}
+
+/// A response window opening now, as its deadline in both clocks.
+pub(super) fn open_window(now: Instant, now_ms: u64, deadline_ms: u32) -> (Instant, u64) {
+    (now + Duration::from_millis(u64::from(deadline_ms)), now_ms + u64::from(deadline_ms))
+}
+
+/// Whether the window open before `events` is still the one open after
+/// them: one seat answered and the others are still asked.
+fn window_goes_on(before: Option<Decision>, events: &[Event], after: Option<Decision>) -> bool {
+    let [event] = events else { return false };
+    let answered = match event.body.entry().map(|e| &e.change) {
+        Some(Change::Act { seat, .. }) => *seat,
+        _ => return false,
+    };
+    matches!((before, after), (Some(before), Some(after)) if before.same_window_after(answered, after))
 }

@@ -5,8 +5,9 @@ use super::Conn;
 use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
+use super::live::{clocked, open_window, window_ms};
 use crate::identity;
-use crate::store::{Entry, TableChange};
+use crate::store::{JournalEntry, TableChange};
 use crate::time::now_ms;
 use protocol::{ErrorCode, LobbySettings, Phase, PlayerInfo, ServerMessage};
 use rules::Seed;
@@ -95,33 +96,45 @@ impl Table {
         };
         let seed = Seed(identity::random_bytes::<32>());
         let commitment = identity::sha256_hex(&seed.0);
-        let state = self.game.new_match(&self.options, seed).map_err(|e| (ErrorCode::InvalidOptions, e.to_string()))?;
-        let clocks = self.clock.map(|c| ClockState::new(c, self.seats.len()));
-        let event = Event {
+        let mut referee =
+            self.game.referee(&self.options, None, seed).map_err(|e| (ErrorCode::InvalidOptions, e.to_string()))?;
+        // Chance due at the start (a deal, say) is drawn now and stored with it.
+        let dealt = referee.settle();
+        let mut clocks = self.clock.map(|c| ClockState::new(c, self.seats.len()));
+        let now = Instant::now();
+        let at = now_ms();
+        let started = Event {
             seq: self.seq() + 1,
-            at: now_ms(),
+            at,
             seat: None,
             body: Body::Started {
                 seed_commitment: commitment.clone(),
                 players: players.clone(),
-                clocks: clocks.as_ref().map(|c| c.left_all(Instant::now())),
+                clocks: clocks.as_ref().map(|c| c.left_all(now)),
             },
         };
+        let mut events = vec![started];
+        for entry in dealt {
+            events.push(Event::change(self.seq() + 1 + events.len() as u64, at, entry, None, None));
+        }
         let change = TableChange::Started {
             seed: seed.to_hex(),
             commitment: commitment.clone(),
             players: players.iter().map(|p| p.id.clone()).collect(),
         };
-        self.store_event(&event, Some(change)).await?;
-        self.turn_start = state.clone_box();
-        self.state = state;
+        self.store_events(&events, Some(change)).await?;
+        let status = referee.state().status();
+        if let Some(c) = clocks.as_mut() {
+            c.update(clocked(&status), None, now);
+        }
+        self.window = window_ms(status.decision()).map(|ms| open_window(now, at, ms));
+        self.referee = referee;
         self.seed = Some(seed);
         self.commitment = Some(commitment);
         self.clocks = clocks;
         self.phase = Phase::Live;
         self.ctx.metrics.live_matches.fetch_add(1, Relaxed);
-        self.events.push(event.clone());
-        self.run_clocks(None);
+        self.events.extend(events);
         for seat in 0..self.seats.len() as u8 {
             if !self.is_connected(seat) {
                 self.grace_until[seat as usize] =
@@ -133,11 +146,16 @@ impl Table {
         Ok(())
     }
 
-    /// Writes an event to the journal (and waits until it is durable).
-    pub(super) async fn store_event(&self, event: &Event, change: Option<TableChange>) -> Result<(), Refusal> {
-        let entry = Entry { event: event.to_stored(&self.id), change };
-        self.ctx.store.journal().write(entry).await.map_err(|e| {
-            tracing::error!(table = %self.id, seq = event.seq, error = %e, "could not store an event");
+    /// Writes events to the journal, all or none (and waits until they are
+    /// durable); `change` to the table's row goes with the first.
+    pub(super) async fn store_events(&self, events: &[Event], change: Option<TableChange>) -> Result<(), Refusal> {
+        let mut change = change;
+        let group = events
+            .iter()
+            .map(|event| JournalEntry { event: event.to_stored(&self.id), change: change.take() })
+            .collect();
+        self.ctx.store.journal().write(group).await.map_err(|e| {
+            tracing::error!(table = %self.id, seq = events.first().map(|e| e.seq), error = %e, "could not store events");
             (ErrorCode::Internal, "the server could not store this; nothing was changed, try again".to_string())
         })
     }

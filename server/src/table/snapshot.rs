@@ -8,6 +8,7 @@ use super::events::{Audience, Event};
 use super::serialize;
 use axum::extract::ws::Utf8Bytes;
 use protocol::{Phase, PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
+use rules::referee::AnyReferee;
 use rules::{Seat, Viewer};
 use std::collections::HashMap;
 use tokio::time::Instant;
@@ -24,19 +25,27 @@ impl Audience {
 impl Table {
     /// The viewer's current state: view, legal actions, clocks.
     pub(super) fn state_for(&self, audience: Audience) -> StateUpdate {
+        self.state_of(&*self.referee, self.seq(), audience)
+    }
+
+    /// The viewer's state when the match stood as `referee` holds it, at
+    /// event `seq`: the current one, or one inside a change of several events.
+    fn state_of(&self, referee: &dyn AnyReferee, seq: u64, audience: Audience) -> StateUpdate {
         let viewer = if self.revealed() { Viewer::Spectator } else { audience.viewer() };
+        let state = referee.state();
         let legal = match (self.phase, audience) {
-            (Phase::Live, Audience::Seat(seat)) => self.state.legal(Seat(seat)),
+            (Phase::Live, Audience::Seat(seat)) if self.pending_end.is_none() => state.legal(Seat(seat)),
             _ => Vec::new(),
         };
         StateUpdate {
             table: self.id.clone(),
-            seq: self.seq(),
+            seq,
             phase: self.phase,
-            view: self.state.view(viewer),
+            view: state.view(viewer),
             legal,
             clocks: self.clocks.as_ref().map(|c| c.report(Instant::now(), crate::time::now_ms())),
-            draw_offer: self.draw_offer,
+            draw_offers: self.draw_offers.iter().map(|s| s.0).collect(),
+            window_until: self.window.map(|(_, ms)| ms),
             seed: self.revealed().then(|| self.seed.map(|s| s.to_hex())).flatten(),
             result: self.result.clone(),
         }
@@ -58,12 +67,13 @@ impl Table {
             you: self.seat_of(player),
             phase: self.phase,
             seq: state.seq,
-            layout: self.state.layout(),
+            layout: self.referee.state().layout(),
             view: state.view,
             legal: state.legal,
             events: self.events.iter().map(|e| e.view_for(audience, self.revealed())).collect(),
             clocks: state.clocks,
-            draw_offer: self.draw_offer,
+            draw_offers: state.draw_offers,
+            window_until: state.window_until,
             presence: self.presence(),
             seed_commitment: self.commitment.clone(),
             seed: state.seed,
@@ -85,7 +95,10 @@ impl Table {
 
     /// Sends every follower a new event and its state after it, each as its
     /// audience may see them.
-    pub(super) fn broadcast_event(&mut self, event: &Event) {
+    /// `during` holds the match just after the event when it is not the
+    /// last of its change, so that the state sent is the one after it.
+    pub(super) fn broadcast_event(&mut self, event: &Event, during: Option<&dyn AnyReferee>) {
+        let referee = during.unwrap_or(&*self.referee);
         let revealed = self.revealed();
         let mut messages: HashMap<Audience, Utf8Bytes> = HashMap::new();
         let audiences: Vec<Audience> = self.followers.iter().map(|f| self.audience_of(&f.player)).collect();
@@ -93,7 +106,7 @@ impl Table {
             messages.entry(*audience).or_insert_with(|| {
                 serialize(&ServerMessage::Event {
                     event: event.view_for(*audience, revealed),
-                    state: Box::new(self.state_for(*audience)),
+                    state: Box::new(self.state_of(referee, event.seq, *audience)),
                 })
             });
         }

@@ -81,6 +81,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         rate_per_second: 100,
         guests_per_minute: 100_000,
         web_dir: None,
+        test_games: true,
     }
 }
 
@@ -179,7 +180,7 @@ impl Client {
     /// Connects and says hello.
     pub async fn connect(url: &str, token: &str, player: Value) -> Client {
         let mut client = Client::connect_silently(url, token, player).await;
-        client.send(json!({"type": "hello", "protocol": 1, "token": token})).await;
+        client.send(json!({"type": "hello", "protocol": 2, "token": token})).await;
         client.expect(|m| m["type"] == "welcome").await;
         client
     }
@@ -338,18 +339,27 @@ pub async fn play_random(a: &mut Client, b: &mut Client, table: &str, max: usize
             seq += 1;
             state_a = a.state_at(table, seq).await;
         }
-        let state_b = b.state_at(table, seq).await;
-        assert_eq!(state_a["seq"], state_b["seq"], "both clients see the same event number");
+        let mut state_b = b.state_at(table, seq).await;
+        // Chance an action sets off follows it in the next events: wait
+        // until both clients have seen all of them.
+        while state_a["seq"] != state_b["seq"] {
+            let last = state_a["seq"].as_u64().max(state_b["seq"].as_u64()).unwrap_or(seq);
+            state_a = a.state_at(table, last).await;
+            state_b = b.state_at(table, last).await;
+        }
         if state_a["phase"] != "live" || played == max {
             return (played, state_a);
         }
-        let (client, state) = if state_a["legal"].as_array().is_some_and(|l| !l.is_empty()) {
-            (&mut *a, state_a)
-        } else {
-            (&mut *b, state_b)
-        };
+        let can_act = |state: &Value| state["legal"].as_array().is_some_and(|l| !l.is_empty());
+        if !can_act(&state_a) && !can_act(&state_b) {
+            // Between an action and the chance it draws nobody acts: the
+            // chance is the next event.
+            assert!(state_a["view"]["acting"].as_array().is_some_and(Vec::is_empty), "nobody can act: {state_a}");
+            seq = state_a["seq"].as_u64().unwrap() + 1;
+            continue;
+        }
+        let (client, state) = if can_act(&state_a) { (&mut *a, state_a) } else { (&mut *b, state_b) };
         let legal = state["legal"].as_array().expect("legal actions").clone();
-        assert!(!legal.is_empty(), "nobody can act in a live match: {state}");
         rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let choice = &legal[((rng >> 33) % legal.len() as u64) as usize];
         seq = client.act(table, &choice["action"]).await;

@@ -1,64 +1,70 @@
-// A board on screen: the renderer for the layout's shape, the pieces of a
-// view, the last move marked, and the cells the player may click next.
-// It knows no rules: it draws what it is given and reports clicks.
+// A board on screen, drawn from any layout: the fixed board once, then each
+// view's pieces, cell attributes, last move, and the cells the player may
+// click next. The board is turned for its viewer by moving points, never
+// by rotating the drawing, so every text stays upright. It knows no rules:
+// it draws what it is given and reports clicks and drags.
 
-import { renderHex } from "./hex.js";
-import { renderIntersections } from "./intersections.js";
-import { renderSquares } from "./squares.js";
-import { drawStack } from "./pieces.js";
 import { clear, s } from "../ui/dom.js";
+import { placeLayout } from "./placement.js";
+import { background, points, texts, tiles } from "./surface.js";
+import { links, sides } from "./edges.js";
+import { markers, outlines, ownedPoints, tints } from "./areas.js";
+import { attributeNotes, hints, lastMoves, ownerWashes } from "./overlays.js";
+import { drawStack } from "./pieces.js";
+import { outline, round } from "./draw.js";
 
-const RENDERERS = { hex: renderHex, squares: renderSquares, intersections: renderIntersections };
-
-/** The board turned so that `seat` sits at the bottom (two-seat games turn for seat 1). */
-export function turnedFor(seat) {
-  return seat === 1;
-}
+/** What a hit area is: one per cell, its data-cell the cell's id. */
+const CELL_SELECTOR = ".cell[data-cell]";
 
 /** The board cell under a point of the page, or null. */
 export function cellAt(x, y) {
-  const hit = document.elementFromPoint(x, y)?.closest?.("circle.cell");
+  const hit = document.elementFromPoint(x, y)?.closest?.(CELL_SELECTOR);
   return hit ? Number(hit.getAttribute("data-cell")) : null;
 }
 
 /**
- * `onCell(id)` is called for a click on a cell; `onDrop(from, to)` when a
- * press on cell `from` is released over another cell `to` (a drag), which
- * the page treats as the two clicks.
+ * `turn` is how many degrees clockwise the board is turned (the viewer's
+ * seat's `turn`). `onCell(id)` is called for a click on a cell; `onDrop(from,
+ * to)` when a press on cell `from` is released over another cell `to` (a
+ * drag), which the page treats as the two clicks.
  */
-export function createBoard(layout, { turned = false, onCell = null, onDrop = null } = {}) {
-  const render = RENDERERS[layout.shape];
-  if (!render) throw new Error(`no renderer for boards of shape ${layout.shape}`);
-  const { svg, cells, radius } = render(layout, turned);
-  const under = s("g", { class: "under" });
+export function createBoard(layout, { turn = 0, onCell = null, onDrop = null } = {}) {
+  const placed = placeLayout(layout, turn);
+  const box = placed.view;
+  const svg = s("svg", {
+    viewBox: [box.minX, box.minY, box.maxX - box.minX, box.maxY - box.minY].map(round).join(" "),
+    class: `board surface-${placed.surface}`,
+    role: "img",
+    "aria-label": "The board",
+    "data-turn": turn,
+  });
+  const washes = s("g", { class: "attr-washes" });
   const marks = s("g", { class: "marks" });
   const pieces = s("g", { class: "pieces" });
-  const hints = s("g", { class: "hints" });
-  const hits = s("g", { class: "hits" });
-  // A press that ends over another cell is a drag (a click ends where it began).
-  let pressed = null;
-  for (const cell of cells) {
-    under.append(cell.under);
-    const hit = s("circle", {
-      cx: cell.x,
-      cy: cell.y,
-      r: radius * 1.15,
-      class: "cell",
-      "data-cell": cell.id,
-      "data-label": layout.cells[cell.id].label,
-    });
-    const title = s("title");
-    title.textContent = layout.cells[cell.id].label;
-    hit.append(title);
-    if (onCell) hit.addEventListener("click", () => onCell(cell.id));
-    if (onDrop) hit.addEventListener("pointerdown", () => (pressed = cell.id));
-    hits.append(hit);
-  }
-  svg.append(under, marks, pieces, hints, hits);
+  const notes = s("g", { class: "attr-notes" });
+  const hinted = s("g", { class: "hints" });
+  const hits = hitAreas(placed, { onCell, onDrop });
+  svg.append(
+    ...[background(placed)].filter(Boolean),
+    tiles(placed),
+    tints(placed, layout),
+    washes,
+    links(placed, layout.edges),
+    points(placed, ownedPoints(placed, layout)),
+    marks,
+    sides(placed, layout.edges),
+    outlines(placed, layout),
+    texts(placed),
+    markers(placed, layout),
+    pieces,
+    notes,
+    hinted,
+    hits.group,
+  );
   if (onDrop) {
+    svg.classList.add("draggable");
     svg.addEventListener("pointerup", (e) => {
-      const from = pressed;
-      pressed = null;
+      const from = hits.release();
       const to = cellAt(e.clientX, e.clientY);
       if (from !== null && to !== null && to !== from) onDrop(from, to);
     });
@@ -66,41 +72,52 @@ export function createBoard(layout, { turned = false, onCell = null, onDrop = nu
   if (onCell) svg.classList.add("interactive");
 
   function update(view, { selected = [], targets = new Set(), marked = view?.marks ?? [] } = {}) {
-    clear(marks);
-    clear(pieces);
-    clear(hints);
-    for (const id of marked) {
-      const c = cells[id];
-      if (c) marks.append(s("circle", { cx: c.x, cy: c.y, r: radius * 1.12, class: "last-move" }));
-    }
+    for (const layer of [washes, marks, pieces, notes, hinted]) clear(layer);
+    const attributes = view?.attributes ?? [];
+    washes.append(...ownerWashes(placed, attributes, layout.seats));
+    marks.append(...lastMoves(placed, marked));
     const occupied = new Set();
     for (const stack of view?.stacks ?? []) {
-      const c = cells[stack.cell];
-      if (!c) continue;
+      const cell = placed.cells[stack.cell];
+      if (!cell) continue;
       occupied.add(stack.cell);
-      const group = drawStack(stack.pieces, c.x, c.y, radius * 0.78, layout.seats);
-      group.setAttribute("data-stack", layout.cells[stack.cell].label);
+      const group = drawStack(stack.pieces, cell.x, cell.y, cell.radius * 0.78, layout.seats);
+      group.setAttribute("data-stack", cell.label);
       group.setAttribute("data-height", stack.pieces.length);
       pieces.append(group);
     }
-    for (const id of selected) {
-      const c = cells[id];
-      if (c) hints.append(s("circle", { cx: c.x, cy: c.y, r: radius * 1.05, class: "selected" }));
-    }
-    for (const id of targets) {
-      const c = cells[id];
-      if (!c) continue;
-      hints.append(
-        occupied.has(id)
-          ? s("circle", { cx: c.x, cy: c.y, r: radius * 1.02, class: "target occupied" })
-          : s("circle", { cx: c.x, cy: c.y, r: radius * 0.3, class: "target" }),
-      );
-    }
-    for (const hit of hits.children) {
+    notes.append(...attributeNotes(placed, attributes, layout.seats));
+    hinted.append(...hints(placed, selected, targets, occupied));
+    for (const hit of hits.group.children) {
       const id = Number(hit.getAttribute("data-cell"));
       hit.classList.toggle("can", targets.has(id) || selected.includes(id));
     }
   }
 
   return { element: svg, update };
+}
+
+/**
+ * One transparent hit area per cell, its real shape (a circle round a
+ * point), named in a title. A press on one is remembered until `release()`,
+ * so that a press ending over another cell is a drag.
+ */
+function hitAreas(placed, { onCell, onDrop }) {
+  const group = s("g", { class: "hits" });
+  let pressed = null;
+  for (const cell of placed.cells) {
+    const hit = outline(cell, cell.corners ? 1 : 0.9, { class: "cell", "data-cell": cell.id, "data-label": cell.label });
+    const title = s("title");
+    title.textContent = cell.label;
+    hit.append(title);
+    if (onCell) hit.addEventListener("click", () => onCell(cell.id));
+    if (onDrop) hit.addEventListener("pointerdown", () => (pressed = cell.id));
+    group.append(hit);
+  }
+  const release = () => {
+    const from = pressed;
+    pressed = null;
+    return from;
+  };
+  return { group, release };
 }

@@ -37,5 +37,6 @@ export const api = {
   matches: (filters) => call("GET", `/api/matches${query(filters)}`),
   match: (id, code) => call("GET", `/api/matches/${id}${query({ code })}`),
   replay: (id, seat, code) => call("GET", `/api/matches/${id}/replay${query({ seat, code })}`),
+  devLayouts: () => call("GET", "/api/dev/layouts"),
   exportUrl: (id, format, code) => `/api/matches/${id}/export${query({ format, code })}`,
 };

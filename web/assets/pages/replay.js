@@ -3,7 +3,8 @@
 // match is over, and download the record.
 
 import { h } from "../ui/dom.js";
-import { createBoard, turnedFor } from "../boards/board.js";
+import { createBoard } from "../boards/board.js";
+import { turnFor } from "../play/seats.js";
 
 export async function replayPage(ctx, id) {
   const code = new URLSearchParams(location.search).get("code") ?? undefined;
@@ -29,7 +30,7 @@ export async function replayPage(ctx, id) {
     const replay = await ctx.api.replay(id, perspective ?? undefined, code);
     layout = replay.layout;
     steps = replay.steps;
-    board = createBoard(layout, { turned: turnedFor(perspective) });
+    board = createBoard(layout, { turn: turnFor(layout, perspective) });
     boardWrap.replaceChildren(board.element);
     moves.replaceChildren(
       ...steps.slice(1).map((step, i) =>

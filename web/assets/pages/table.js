@@ -5,12 +5,14 @@
 // from the clicks of the legal actions the server sent.
 
 import { h } from "../ui/dom.js";
-import { cellAt, createBoard, turnedFor } from "../boards/board.js";
+import { cellAt, createBoard } from "../boards/board.js";
+import { seatOrder, turnFor } from "../play/seats.js";
+import { allies, facts, hand } from "../ui/panel.js";
 import { click, nextOptions } from "../play/narrow.js";
 import { rows, turns } from "../play/moves.js";
 import { formatClock, formatControl, remaining } from "../ui/clock.js";
 
-const STATE_FIELDS = ["seq", "phase", "view", "legal", "clocks", "draw_offer", "seed", "result"];
+const STATE_FIELDS = ["seq", "phase", "view", "legal", "clocks", "draw_offers", "window_until", "seed", "result"];
 
 export async function tablePage(ctx, where) {
   const { conn, main } = ctx;
@@ -18,7 +20,7 @@ export async function tablePage(ctx, where) {
   let t = null;
   let clicks = [];
   let board = null;
-  let boardKey = "";
+  let boardFor = { layout: null, turn: null };
   let confirmResign = false;
   let notice = "";
   const cleanups = [];
@@ -87,10 +89,11 @@ export async function tablePage(ctx, where) {
 
   function render() {
     if (!t) return;
-    const key = `${t.layout.shape}:${t.layout.cells.length}:${turnedFor(t.you)}`;
-    if (!board || key !== boardKey) {
-      board = createBoard(t.layout, { turned: turnedFor(t.you), onCell, onDrop });
-      boardKey = key;
+    // The board turned so that the viewer's side is at the bottom.
+    const turn = turnFor(t.layout, t.you);
+    if (!board || boardFor.layout !== t.layout || boardFor.turn !== turn) {
+      board = createBoard(t.layout, { turn, onCell, onDrop });
+      boardFor = { layout: t.layout, turn };
     }
     const options = nextOptions(t.legal ?? [], clicks);
     // For tests and tools: the last event seen and the clicks made so far.
@@ -215,13 +218,11 @@ export async function tablePage(ctx, where) {
     if (t.phase === "lobby") return null;
     const acting = new Set(t.view?.acting ?? []);
     // The viewer's seat at the bottom, as on the board.
-    const seats = [...t.seats.keys()];
-    const order = turnedFor(t.you) ? seats : seats.reverse();
     return h("section", { class: "players" },
-      order.map((seat) => {
+      seatOrder(t.seats.length, t.you).map((seat) => {
         const player = t.seats[seat];
         const presence = t.presence?.find((p) => p.seat === seat);
-        const facts = t.view?.seats?.[seat] ?? [];
+        const panel = t.view?.seats?.[seat];
         return h("div", { class: `player${acting.has(seat) && t.phase === "live" ? " acting" : ""}`, "data-seat": seat },
           h("div", { class: "player-line" },
             colourDot(seat),
@@ -230,7 +231,9 @@ export async function tablePage(ctx, where) {
             seat === t.you ? h("span", { class: "muted" }, " (you)") : null,
             t.clock ? h("span", { class: "clock", "data-clock": seat }) : null,
           ),
-          h("div", { class: "facts" }, facts.map((f) => h("span", {}, `${f.label}: ${f.value}`))),
+          facts(panel),
+          hand(panel),
+          allies(t.view, seat, t.layout.seats),
           presence?.grace_until && t.phase === "live" ? h("div", { class: "away", "data-grace": presence.grace_until }) : null,
         );
       }),
@@ -243,6 +246,7 @@ export async function tablePage(ctx, where) {
     const prompt = t.phase === "live" ? (yourTurn ? `Your turn. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
     return h("section", { class: `status${yourTurn ? " your-turn" : ""}`, "data-testid": "status" },
       h("p", { class: "prompt" }, prompt),
+      t.phase === "live" && t.window_until ? h("p", { class: "window", "data-window": t.window_until }) : null,
       options.choices.length || clicks.length
         ? h("div", { class: "choices" },
             options.choices.map((choice) =>
@@ -262,26 +266,27 @@ export async function tablePage(ctx, where) {
 
   function controls() {
     if (t.phase !== "live" || t.you === undefined) return null;
-    const twoSeats = seatCount() === 2;
+    const left = new Set(t.events.filter((e) => e.kind === "left").map((e) => e.seat));
+    if (left.has(t.you)) return null;
     const anyAction = t.events.some((e) => e.kind === "action");
-    const other = twoSeats ? 1 - t.you : null;
-    const otherPresence = twoSeats ? t.presence?.find((p) => p.seat === other) : null;
+    const others = (t.presence ?? []).filter((p) => p.seat !== t.you && !left.has(p.seat));
     const send = (type) => () => conn.send({ type, table: t.table });
     const buttons = [];
     if (!anyAction) buttons.push(h("button", { type: "button", onclick: send("abort") }, "Abort"));
-    if (twoSeats) {
-      if (t.draw_offer === undefined || t.draw_offer === null) buttons.push(h("button", { type: "button", onclick: send("offer_draw") }, "Offer draw"));
-      else if (t.draw_offer === t.you) buttons.push(h("button", { type: "button", disabled: true }, "Draw offered"));
-      else {
-        buttons.push(h("span", { class: "draw-offer" }, "Your opponent offers a draw."),
-          h("button", { type: "button", class: "primary", onclick: send("accept_draw") }, "Accept draw"),
-          h("button", { type: "button", onclick: send("decline_draw") }, "Decline draw"));
-      }
+    const offers = t.draw_offers ?? [];
+    if (!offers.length) buttons.push(h("button", { type: "button", onclick: send("offer_draw") }, "Offer draw"));
+    else if (offers.includes(t.you)) buttons.push(h("button", { type: "button", disabled: true }, "Draw offered"));
+    else {
+      const names = offers.map((seat) => t.layout.seats[seat]?.name ?? `Seat ${seat + 1}`).join(" and ");
+      const who = seatCount() === 2 ? "Your opponent offers" : `${names} ${offers.length > 1 ? "offer" : "offers"}`;
+      buttons.push(h("span", { class: "draw-offer" }, `${who} a draw.`),
+        h("button", { type: "button", class: "primary", onclick: send("accept_draw") }, "Accept draw"),
+        h("button", { type: "button", onclick: send("decline_draw") }, "Decline draw"));
     }
     buttons.push(confirmResign
       ? h("button", { type: "button", class: "danger", onclick: () => { confirmResign = false; send("resign")(); } }, "Really resign?")
       : h("button", { type: "button", onclick: () => { confirmResign = true; render(); setTimeout(() => { confirmResign = false; render(); }, 4000); } }, "Resign"));
-    if (otherPresence && !otherPresence.connected && !otherPresence.grace_until) {
+    if (others.length && others.every((p) => !p.connected && !p.grace_until)) {
       buttons.push(h("button", { type: "button", class: "primary", onclick: send("claim_victory") }, "Claim victory"));
     }
     return h("section", { class: "controls" }, buttons);
@@ -351,6 +356,10 @@ export async function tablePage(ctx, where) {
       el.textContent = formatClock(left);
       el.classList.toggle("running", t.clocks?.running?.includes(seat) ?? false);
       el.classList.toggle("low", left !== null && left < 20000);
+    }
+    for (const el of root.querySelectorAll("[data-window]")) {
+      const left = Number(el.dataset.window) - (Date.now() + conn.offset);
+      el.textContent = `Answers close in ${formatClock(Math.max(0, left))}`;
     }
     for (const el of root.querySelectorAll("[data-grace]")) {
       const left = Number(el.dataset.grace) - (Date.now() + conn.offset);

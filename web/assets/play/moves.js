@@ -2,19 +2,26 @@
 // the game's notation as the server wrote it for this viewer.
 
 /**
- * Turns from events: [{turn, seat, text, seq}], in order. A turn's text is
- * the notation of the whole turn so far (`turn_text`), or its visible
- * actions joined when the server gives none; hidden turns read "…".
+ * Turns from events: [{turn, seat, text, seq}], in order. Actions and the
+ * chance they set off (a roll, a deal) group into turns; a turn's text is
+ * the notation of the whole turn so far (`turn_text`), or its visible parts
+ * joined when the server gives none; hidden turns read "…". A seat leaving
+ * or a draw agreed is an entry of its own.
  */
 export function turns(events) {
   const list = [];
   for (const event of events) {
-    if (event.kind !== "action") continue;
+    if (event.kind === "left" || event.kind === "draw_agreed") {
+      list.push({ turn: null, seat: event.seat, texts: [], text: event.text ?? "Draw agreed", seq: event.seq });
+      continue;
+    }
+    if (event.kind !== "action" && event.kind !== "chance") continue;
     let entry = list[list.length - 1];
     if (!entry || entry.turn !== event.turn) {
       entry = { turn: event.turn, seat: event.seat, texts: [], text: "", seq: event.seq };
       list.push(entry);
     }
+    entry.seat ??= event.seat;
     entry.seq = event.seq;
     if (event.text) entry.texts.push(event.text);
     entry.text = event.turn_text ?? (entry.texts.length ? entry.texts.join(", ") : "…");

@@ -114,7 +114,7 @@ export async function startMatch(a, b, base, game, { screenshot } = {}) {
 
 /** Clicks the board cell named `label`. */
 export async function clickCell(page, label) {
-  await page.click(`circle.cell[data-label="${label}"]`);
+  await page.click(`.cell[data-label="${label}"]`);
 }
 
 /** Waits until the page's move list shows `count` turns. */
@@ -154,7 +154,7 @@ export async function playRandomly(pages, { seed = 1, maxActions = 2000 } = {}) 
     if (!page) continue;
     const root = page.locator(".table-page");
     const seq = await root.getAttribute("data-seq");
-    const offered = page.locator("circle.cell.can, button.choice");
+    const offered = page.locator(".cell.can, button.choice");
     const count = await offered.count();
     if (count === 0) continue;
     await offered.nth(Math.floor(random() * count)).click();

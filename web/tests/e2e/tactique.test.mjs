@@ -14,7 +14,7 @@ const running = serverAndBrowser();
 /** Drags the supply button `choice` onto the square `label`, as a person would. */
 async function drag(page, choice, label) {
   const from = await page.locator(`button.choice[data-choice="${choice}"]`).boundingBox();
-  const to = await page.locator(`circle.cell[data-label="${label}"]`).boundingBox();
+  const to = await page.locator(`.cell[data-label="${label}"]`).boundingBox();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });

@@ -43,7 +43,7 @@ function fakeTimers() {
   };
 }
 
-const welcome = { type: "welcome", protocol: 1, you: { id: "p1", name: "Ann", registered: false }, server_time: 5000 };
+const welcome = { type: "welcome", protocol: 2, you: { id: "p1", name: "Ann", registered: false }, server_time: 5000 };
 
 test("hello, follow, catch up after a drop, and resend an unacknowledged action once", () => {
   FakeSocket.made = [];
@@ -54,7 +54,7 @@ test("hello, follow, catch up after a drop, and resend an unacknowledged action 
   conn.start();
   const first = FakeSocket.made[0];
   first.accept();
-  assert.deepEqual(first.sent[0], { type: "hello", protocol: 1, token: "t0k" });
+  assert.deepEqual(first.sent[0], { type: "hello", protocol: 2, token: "t0k" });
   first.push(welcome);
   assert.equal(conn.status, "open");
   assert.equal(conn.offset, 1000);
@@ -92,7 +92,7 @@ test("messages sent while disconnected wait; refused actions are dropped; backof
   conn.send({ type: "watch_lobbies" });
   const socket = FakeSocket.made[0];
   socket.accept();
-  assert.deepEqual(socket.sent, [{ type: "hello", protocol: 1 }]);
+  assert.deepEqual(socket.sent, [{ type: "hello", protocol: 2 }]);
   socket.push(welcome);
   assert.deepEqual(socket.sent.at(-1), { type: "watch_lobbies" });
   const id = conn.act("T", "stop");

@@ -1,52 +1,96 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { hexGeometry, hexNeighbours } from "../../assets/boards/hex.js";
-import { edgeLabels, gridGeometry } from "../../assets/boards/grid.js";
+import {
+  centreOf,
+  convexHull,
+  cornersOf,
+  crossing,
+  inradius,
+  outerSides,
+  polygonArea,
+  reachTowards,
+  sharedSide,
+  turner,
+} from "../../assets/boards/geometry.js";
 
-// The 37-point board as the server describes it: rows a-g of 4-5-6-7-6-5-4.
-function hexLayout() {
-  const lengths = [4, 5, 6, 7, 6, 5, 4];
-  const cells = [];
-  lengths.forEach((n, row) => {
-    for (let i = 0; i < n; i++) cells.push({ label: `${"abcdefg"[row]}${i + 1}`, row, col: 2 * i - (n - 1) + 6 });
-  });
-  return { shape: "hex", rows: 7, cols: 13, cells, zones: [], seats: [] };
-}
+const near = (a, b, eps = 1e-6) => Math.abs(a - b) < eps;
+const nearPoint = (p, q) => near(p[0], q[0]) && near(p[1], q[1]);
+/** A segment's two ends, in either order, are these two points. */
+const sameSegment = (segment, [p, q]) => (nearPoint(segment[0], p) && nearPoint(segment[1], q)) || (nearPoint(segment[0], q) && nearPoint(segment[1], p));
 
-const near = (a, b) => Math.abs(a - b) < 1e-9;
-
-test("hex points are evenly spaced and a1 is bottom left for White", () => {
-  const layout = hexLayout();
-  const geo = hexGeometry(layout);
-  const id = (label) => layout.cells.findIndex((c) => c.label === label);
-  const a1 = geo.point(id("a1"));
-  const g4 = geo.point(id("g4"));
-  assert.ok(a1.y > g4.y && a1.x < g4.x, "White's row a is at the bottom");
-  const d4 = geo.point(id("d4"));
-  assert.ok(near(d4.x, geo.width / 2) && near(d4.y, geo.height / 2), "d4 is the centre");
-  // Every neighbour is the same distance away.
-  const pairs = hexNeighbours(layout);
-  const lengths = pairs.map(([a, b]) => Math.hypot(geo.point(a).x - geo.point(b).x, geo.point(a).y - geo.point(b).y));
-  assert.ok(lengths.every((l) => Math.abs(l - lengths[0]) < 0.5), "a regular lattice");
-  // 37 points: 6 * 7 + ... edges of a hexagonal board of side 4: 90.
-  assert.equal(pairs.length, 90);
+test("shapes have the corners the layout format describes", () => {
+  assert.equal(cornersOf({ point: [1, 2] }), null);
+  assert.deepEqual(cornersOf({ square: [0.5, 0.5, 1] }), [[0, 0], [1, 0], [1, 1], [0, 1]]);
+  // A flat-topped hexagon: corners at 0°, 60°, … so two of them are level with the centre.
+  const hexagon = cornersOf({ hexagon: [0, 0, 1] });
+  assert.equal(hexagon.length, 6);
+  assert.ok(nearPoint(hexagon[0], [1, 0]) && nearPoint(hexagon[3], [-1, 0]));
+  assert.ok(near(hexagon[1][1], hexagon[2][1]), "a flat side at the bottom (y down)");
+  // A triangle with up = 1 has its apex above its centre on screen (smaller y).
+  const up = cornersOf({ triangle: [0, 0, 1, 1] });
+  assert.ok(nearPoint(up[0], [0, -1]));
+  const down = cornersOf({ triangle: [0, 0, 1, 0] });
+  assert.ok(nearPoint(down[0], [0, 1]));
+  assert.deepEqual(centreOf({ polygon: [0, 0, 2, 0, 2, 2, 0, 2] }), [1, 1]);
 });
 
-test("turning the hex board puts Black's side at the bottom", () => {
-  const layout = hexLayout();
-  const turned = hexGeometry(layout, true);
-  const a1 = turned.point(0);
-  const g4 = turned.point(36);
-  assert.ok(a1.y < g4.y && a1.x > g4.x);
+test("turning is clockwise on screen, about a pivot, exact for quarter turns", () => {
+  const quarter = turner(90);
+  assert.deepEqual(quarter([1, 0]), [0, 1], "right goes to the bottom");
+  assert.deepEqual(quarter([0, 1]), [-1, 0], "the bottom goes to the left");
+  const half = turner(180, [4, 4]);
+  assert.deepEqual(half([0, 8]), [8, 0], "the bottom-left corner goes to the top right");
+  // ATTACTICS: seat A's corner, top left, turned 270° comes to the bottom left.
+  assert.deepEqual(turner(270, [18, 18])([0, 0]), [0, 36]);
+  // Hex-Tri: Blue's reserve, lower left (150°), turned 300° comes straight down.
+  const [x, y] = turner(300)([9.2 * Math.cos((150 * Math.PI) / 180), 9.2 * Math.sin((150 * Math.PI) / 180)]);
+  assert.ok(near(x, 0) && near(y, 9.2));
 });
 
-test("grid cells sit in their row and column, row 0 at the bottom unless turned", () => {
-  const layout = { shape: "squares", rows: 10, cols: 10, cells: [{ label: "46", row: 0, col: 0 }, { label: "5", row: 9, col: 9 }], zones: [], seats: [] };
-  const geo = gridGeometry(layout);
-  const [bottomLeft, topRight] = [geo.point(0), geo.point(1)];
-  assert.ok(bottomLeft.x < topRight.x && bottomLeft.y > topRight.y);
-  const turned = gridGeometry(layout, true);
-  assert.ok(turned.point(0).x > turned.point(1).x && turned.point(0).y < turned.point(1).y);
-  assert.deepEqual(edgeLabels(layout).files.slice(0, 3), ["a", "b", "c"]);
-  assert.equal(edgeLabels(layout).ranks.at(-1), "10");
+test("neighbouring tiles share a side; a wall goes on it", () => {
+  const a = cornersOf({ square: [0.5, 0.5, 1] });
+  const b = cornersOf({ square: [1.5, 0.5, 1] });
+  const below = cornersOf({ square: [0.5, 1.5, 1] });
+  const far = cornersOf({ square: [3.5, 0.5, 1] });
+  assert.ok(sameSegment(sharedSide(a, b), [[1, 0], [1, 1]]));
+  assert.ok(sameSegment(sharedSide(a, below), [[0, 1], [1, 1]]));
+  assert.equal(sharedSide(a, far), null);
+  assert.equal(sharedSide(a, cornersOf({ square: [1.5, 1.5, 1] })), null, "squares meeting at a corner share no side");
+  // A small square beside a large one shares part of the large one's side.
+  const large = cornersOf({ square: [1.5, 1.5, 3] });
+  assert.ok(sameSegment(sharedSide(large, cornersOf({ square: [3.5, 0.5, 1] })), [[3, 0], [3, 1]]));
+  // On the trihexagonal board a hexagon and a triangle share a whole side.
+  const sqrt3 = Math.sqrt(3);
+  const hexagon = cornersOf({ hexagon: [0, 0, 1] });
+  const triangle = cornersOf({ triangle: [1, -sqrt3 / 3, 1 / sqrt3, 0] });
+  const side = sharedSide(hexagon, triangle);
+  assert.ok(side && sameSegment(side, [[1, 0], [0.5, -sqrt3 / 2]]));
+});
+
+test("points have no side: a wall crosses the line between them", () => {
+  const wall = crossing([0, 0], [2, 0], 0.5);
+  assert.ok(sameSegment(wall, [[1, -0.5], [1, 0.5]]));
+});
+
+test("the room a tile gives its pieces, and how far its edge is", () => {
+  const square = cornersOf({ square: [0, 0, 1] });
+  assert.ok(near(inradius([0, 0], square), 0.5));
+  assert.ok(near(inradius([0, 0], cornersOf({ hexagon: [0, 0, 1] })), Math.sqrt(3) / 2));
+  assert.ok(near(inradius([0, 0], cornersOf({ triangle: [0, 0, 1, 1] })), 0.5));
+  assert.ok(near(reachTowards([0, 0], square, [1, 0]), 0.5));
+  assert.ok(near(reachTowards([0, 0], square, [-1, -1]), Math.SQRT2 / 2), "to the upper-left corner");
+});
+
+test("an area's outline is the sides of its tiles that no other of its tiles shares", () => {
+  const block = [[0.5, 0.5], [1.5, 0.5], [0.5, 1.5], [1.5, 1.5]].map(([x, y]) => cornersOf({ square: [x, y, 1] }));
+  const sides = outerSides(block);
+  assert.equal(sides.length, 8);
+  assert.ok(sides.every(([p, q]) => [p, q].every(([x, y]) => x === 0 || x === 2 || y === 0 || y === 2)));
+});
+
+test("hulls and areas", () => {
+  const hull = convexHull([[0, 0], [2, 0], [1, 1], [2, 2], [0, 2], [1, 0]]);
+  assert.equal(hull.length, 4);
+  assert.equal(polygonArea(hull), 4);
+  assert.ok(near(polygonArea(cornersOf({ hexagon: [0, 0, 1] })), (3 * Math.sqrt(3)) / 2));
 });

@@ -40,3 +40,18 @@ test("a seat's run of turns that read the same is one entry with a count", () =>
     { turn: 5, seat: 1, text: "arranges a piece ×3", seq: 7 },
   ]);
 });
+
+test("chance joins the turn it belongs to, and a seat leaving is an entry of its own", () => {
+  const events = [
+    { seq: 2, kind: "chance", turn: 0, text: "lucky numbers dealt; yours is 4", turn_text: "lucky numbers dealt; yours is 4" },
+    { seq: 3, kind: "action", seat: 0, turn: 1, text: "Red: roll", turn_text: "Red: roll" },
+    { seq: 4, kind: "chance", turn: 1, text: "rolled 5", turn_text: "Red: roll 5" },
+    { seq: 5, kind: "action", seat: 1, turn: 1, text: "Blue: pass", turn_text: "Red: roll 5; Blue: pass", by_default: true },
+    { seq: 6, kind: "left", seat: 1, leave: "resigned", text: "Blue resigns" },
+  ];
+  assert.deepEqual(turns(events), [
+    { turn: 0, seat: undefined, text: "lucky numbers dealt; yours is 4", seq: 2 },
+    { turn: 1, seat: 0, text: "Red: roll 5; Blue: pass", seq: 5 },
+    { turn: null, seat: 1, text: "Blue resigns", seq: 6 },
+  ]);
+});

@@ -11,17 +11,20 @@ mod board;
 mod notation;
 mod stack;
 
-pub use board::{BadSpace, BoardKind, Geometry, MAX_SPACES, Space, bits};
+pub use board::{Board, BoardKind, MAX_SPACES, bits};
 pub use stack::{MAX_HEIGHT, Stack};
 
-use crate::Seed;
+use super::two_seats::opponent;
+use crate::board::Cell;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, Status, withdraw_two_seats};
-use crate::layout::{Layout, white_and_black};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::layout::{Layout, seat_styles};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
-use crate::view::{Fact, Piece, View};
+use crate::status::Status;
+use crate::step::{NoChance, Step};
+use crate::view::{Fact, Panel, Piece, View};
 use serde::{Deserialize, Serialize};
 
 /// Black, who opens with the initiative placement: seat 0, as seats are
@@ -51,13 +54,13 @@ pub struct AbandeOptions {
 #[serde(rename_all = "snake_case")]
 pub enum AbandeAction {
     /// A piece from hand onto an empty space.
-    Place(Space),
+    Place(Cell),
     /// The mover's piece or stack on `from` onto the opposing one on `to`.
     Move {
         /// Where it stands.
-        from: Space,
+        from: Cell,
         /// The adjacent opposing piece or stack it lands on.
-        to: Space,
+        to: Cell,
     },
     /// Do nothing (only with no pieces in hand).
     Pass,
@@ -81,7 +84,7 @@ pub struct Abande {
 
 impl Abande {
     /// The stack on a space; empty for a space the board lacks.
-    pub fn stack(&self, space: Space) -> Stack {
+    pub fn stack(&self, space: Cell) -> Stack {
         self.geometry().index(space).map(|i| self.board[i]).unwrap_or_default()
     }
 
@@ -95,20 +98,20 @@ impl Abande {
         self.in_hand[seat.index()]
     }
 
-    /// The board's geometry.
-    pub fn geometry(&self) -> &'static Geometry {
-        Geometry::of(self.options.board)
+    /// The board.
+    pub fn geometry(&self) -> &'static Board {
+        Board::of(self.options.board)
     }
 
     /// A position with the given stacks, pieces in hand and player to move,
     /// for tests of particular situations.
     pub fn with_stacks(
         options: &AbandeOptions,
-        stacks: &[(Space, Stack)],
+        stacks: &[(Cell, Stack)],
         in_hand: [u8; 2],
         to_move: Seat,
     ) -> Result<Abande, RulesError> {
-        let mut state = Abande::new(options, Seed::default())?;
+        let mut state = Abande::new(options)?;
         for (space, stack) in stacks {
             let index = state
                 .geometry()
@@ -132,7 +135,7 @@ impl Abande {
 
     /// The spaces whose stacks are asleep: next to no stack of the other
     /// owner, judged by the tops only.
-    pub fn sleeping(&self) -> Vec<Space> {
+    pub fn sleeping(&self) -> Vec<Cell> {
         bits(self.occupied).filter(|i| !self.awake(*i)).map(|i| self.geometry().name(i)).collect()
     }
 
@@ -174,7 +177,7 @@ impl Abande {
                 let stack = self.board[from];
                 let targets = bits(geometry.neighbours(from) & self.occupied).filter(|to| {
                     let target = self.board[*to];
-                    target.top() == Some(seat.opponent()) && target.put(stack).is_some()
+                    target.top() == Some(opponent(seat)) && target.put(stack).is_some()
                 });
                 let mut keeps_chain = None;
                 for to in targets {
@@ -189,12 +192,12 @@ impl Abande {
         }
     }
 
-    /// Why `seat` may not play `action` now, or `Ok` when it may.
+    /// Why `seat` may not play `action` now, in words (only explanation:
+    /// legality is [`Game::legal_actions`]'s).
     fn why_not(&self, seat: Seat, action: &AbandeAction) -> Result<(), String> {
         let name = seat_name(seat);
         let hand = self.in_hand[seat.index()];
-        let index =
-            |space: &Space| self.geometry().index(*space).ok_or_else(|| format!("{space} is not on this board"));
+        let index = |space: &Cell| self.geometry().index(*space).ok_or_else(|| format!("{space} is not on this board"));
         match action {
             AbandeAction::Place(space) => {
                 let at = index(space)?;
@@ -220,7 +223,7 @@ impl Abande {
                 if self.geometry().neighbours(at) & (1 << target) == 0 {
                     return Err(format!("{to} is not next to {from}"));
                 }
-                if self.board[target].top() != Some(seat.opponent()) {
+                if self.board[target].top() != Some(opponent(seat)) {
                     return Err(format!("a move must land on an opposing piece or stack, and {to} holds none"));
                 }
                 if self.board[target].put(stack).is_none() {
@@ -239,7 +242,7 @@ impl Abande {
     }
 
     /// Removes the sleeping stacks' points from the count and ends the game.
-    fn finish(&mut self) {
+    fn score(&mut self) {
         let points = self.points();
         let (black, white) = (points[BLACK.index()], points[WHITE.index()]);
         let reason = match black.cmp(&white) {
@@ -274,18 +277,19 @@ impl Abande {
 impl Game for Abande {
     type Options = AbandeOptions;
     type Action = AbandeAction;
+    type Chance = NoChance;
     type Notation = AbandeAction;
 
-    const INFO: GameInfo = GameInfo {
-        id: "abande",
-        name: "Abande",
-        summary: "Dieter Stein's game of placing and stacking for two. Pieces enter one by one and must always \
-                  form a single chain; a piece or stack may capture by climbing onto a neighbouring opposing \
-                  one, up to three high. At the end only stacks still touching the opponent score, one point \
-                  per piece.",
-        min_seats: 2,
-        max_seats: 2,
-    };
+    const INFO: GameInfo = GameInfo::abstract_game(
+        "abande",
+        "Abande",
+        "Dieter Stein's game of placing and stacking for two. Pieces enter one by one and must always \
+         form a single chain; a piece or stack may capture by climbing onto a neighbouring opposing \
+         one, up to three high. At the end only stacks still touching the opponent score, one point \
+         per piece.",
+        2,
+        2,
+    );
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![OptionSpec {
@@ -299,7 +303,7 @@ impl Game for Abande {
         }]
     }
 
-    fn new(options: &AbandeOptions, _seed: Seed) -> Result<Abande, RulesError> {
+    fn new(options: &AbandeOptions) -> Result<Abande, RulesError> {
         Ok(Abande {
             options: options.clone(),
             board: [Stack::default(); MAX_SPACES],
@@ -317,9 +321,16 @@ impl Game for Abande {
         &self.options
     }
 
+    /// On the hexagon, rows `a` to `g` run from White's side, as the
+    /// rulebook's coordinates do, so Black (seat 0) sees the board turned
+    /// half round; on the square grid, which has no coordinates in the
+    /// rulebook, `a1` is seat 0's bottom left.
     fn layout(&self) -> Layout {
-        let mut seats = white_and_black();
-        seats.reverse();
+        let mut seats = seat_styles(&[("Black", "#2b2b2b"), ("White", "#f4f1e8")]);
+        if self.options.board == BoardKind::Hex {
+            seats[0].turn = 180.0;
+            seats[1].turn = 0.0;
+        }
         self.geometry().layout(seats)
     }
 
@@ -349,22 +360,13 @@ impl Game for Abande {
         count
     }
 
-    fn check(&self, seat: Seat, action: &AbandeAction) -> Result<(), RulesError> {
-        if seat.index() >= 2 {
-            return Err(RulesError::NoSuchSeat(seat));
-        }
-        if self.outcome.is_some() {
-            return Err(RulesError::MatchOver);
-        }
-        if seat != self.to_move {
-            return Err(RulesError::NotYourTurn(seat));
-        }
-        self.why_not(seat, action).map_err(RulesError::Illegal)
+    fn explain(&self, seat: Seat, action: &AbandeAction) -> String {
+        self.why_not(seat, action).err().unwrap_or_else(|| "not a legal action here".into())
     }
 
     fn play(&mut self, seat: Seat, action: &AbandeAction) {
         let geometry = self.geometry();
-        let index = |space: &Space| geometry.index(*space).expect("a legal action names spaces of the board");
+        let index = |space: &Cell| geometry.index(*space).expect("a legal action names spaces of the board");
         match action {
             AbandeAction::Place(space) => {
                 let at = index(space);
@@ -384,9 +386,9 @@ impl Game for Abande {
         }
         self.turns += 1;
         self.last = Some(*action);
-        self.to_move = seat.opponent();
+        self.to_move = opponent(seat);
         if self.passes >= 2 {
-            self.finish();
+            self.score();
         }
     }
 
@@ -398,10 +400,13 @@ impl Game for Abande {
         let seats = [BLACK, WHITE]
             .into_iter()
             .map(|seat| {
-                vec![Fact::new("in hand", self.in_hand[seat.index()]), Fact::new("points", points[seat.index()])]
+                Panel::facts(vec![
+                    Fact::new("in hand", self.in_hand[seat.index()]),
+                    Fact::new("points", points[seat.index()]),
+                ])
             })
             .collect();
-        let cell = |space: &Space| self.geometry().index(*space).map(|i| i as u16);
+        let cell = |space: &Cell| self.geometry().index(*space).map(|i| i as u16);
         let marks = match &self.last {
             Some(AbandeAction::Place(space)) => cell(space).into_iter().collect(),
             Some(AbandeAction::Move { from, to }) => [cell(from), cell(to)].into_iter().flatten().collect(),
@@ -409,7 +414,9 @@ impl Game for Abande {
         };
         View {
             stacks,
+            attributes: Vec::new(),
             seats,
+            teams: Vec::new(),
             acting: self.status().acting(),
             prompt: self.prompt(),
             marks,
@@ -419,7 +426,7 @@ impl Game for Abande {
     }
 
     fn clicks(&self, _seat: Seat, action: &AbandeAction) -> Vec<Click> {
-        let cell = |space: &Space| Click::Cell(self.geometry().index(*space).unwrap_or(0) as u16);
+        let cell = |space: &Cell| Click::Cell(self.geometry().index(*space).unwrap_or(0) as u16);
         match action {
             AbandeAction::Place(space) => vec![cell(space)],
             AbandeAction::Move { from, to } => vec![cell(from), cell(to)],
@@ -440,18 +447,19 @@ impl Game for Abande {
         }
     }
 
-    fn resolve(&self, turn: &AbandeAction) -> Result<Vec<(Seat, AbandeAction)>, NotationError> {
+    fn resolve(&self, turn: &AbandeAction) -> Result<Vec<StepOf<Self>>, NotationError> {
         let seat = self.to_move;
-        self.parse_action(seat, &turn.to_string()).map(|action| vec![(seat, action)])
+        self.parse_action(seat, &turn.to_string()).map(|action| vec![Step::Act(seat, action)])
     }
 
-    fn notate(&self, turn: &[(Seat, AbandeAction)]) -> AbandeAction {
-        turn.first().map_or(AbandeAction::Pass, |(_, action)| *action)
-    }
-
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        if self.outcome.is_none() {
-            self.outcome = Some(withdraw_two_seats(seat, reason));
+    fn notate(&self, turn: &[StepOf<Self>]) -> AbandeAction {
+        match turn.first() {
+            Some(Step::Act(_, action)) => *action,
+            _ => AbandeAction::Pass,
         }
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
     }
 }

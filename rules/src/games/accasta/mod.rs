@@ -7,23 +7,26 @@
 //! docs/rules/accasta.md states the rules as implemented and every ruling.
 
 mod notation;
+mod position;
 mod stack;
 
 pub use notation::{Landing, MoveText, TurnText};
 pub use stack::Stack;
 
-use super::hex37::{self, Point};
-use crate::Seed;
+pub use super::two_seats::{BLACK, WHITE};
+use super::two_seats::{opponent, white_and_black, white_or_black};
+use crate::board::{Cell, Geometry};
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
-use crate::layout::{Layout, Zone, white_and_black, white_or_black};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::layout::{Area, AreaStyle, CellId, Layout};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
-use crate::view::{Fact, Piece, View};
+use crate::status::Status;
+use crate::step::{NoChance, Step};
+use crate::view::{Fact, Panel, Piece, View};
 use serde::{Deserialize, Serialize};
-
-pub use crate::layout::{BLACK, WHITE};
+use std::sync::LazyLock;
 
 /// The most moves in one turn.
 pub const MAX_MOVES_PER_TURN: u8 = 3;
@@ -31,20 +34,43 @@ pub const MAX_MOVES_PER_TURN: u8 = 3;
 /// Controlling pieces in the opposing castle needed to win.
 pub const PIECES_TO_WIN: usize = 3;
 
-/// Accasta has no options yet; the object must be empty.
+/// Points on the board.
+pub const POINTS: usize = 37;
+
+/// The 37-point hexagon of Dieter Stein's stacking games: rows `a` to `g`
+/// from White's side, points numbered from 1 at the left, `d4` the centre.
+pub static BOARD: LazyLock<Geometry> = LazyLock::new(|| Geometry::hexagon(4));
+
+/// The options of a match. `{}` is the rulebook's game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AccastaOptions {}
+#[serde(default, deny_unknown_fields)]
+pub struct AccastaOptions {
+    /// When three controlling pieces in the opposing castle win.
+    pub castle_win: CastleWin,
+}
+
+/// When three controlling pieces in the opposing castle win
+/// (docs/rules/accasta.md, "When the castle win is judged").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastleWin {
+    /// The rulebook (1998): at once, by the move that places the third.
+    #[default]
+    Placed,
+    /// The designer's rule of 2010: when the holder's turn begins, so the
+    /// threatened player has one turn to defend.
+    Held,
+}
 
 /// One move: the top `count` pieces of the stack on `from` go to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     /// The point the turn departs from.
-    pub from: Point,
+    pub from: Cell,
     /// How many pieces move (the controlling piece and those beneath it).
     pub count: u8,
     /// Where they land.
-    pub to: Point,
+    pub to: Cell,
 }
 
 /// An Accasta action: a move, or ending the turn after at least one move.
@@ -61,25 +87,46 @@ pub enum AccastaAction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accasta {
     options: AccastaOptions,
-    board: [Stack; hex37::POINTS],
+    /// The stack on each point, by cell id.
+    board: [Stack; POINTS],
     to_move: Seat,
     /// The point this turn's moves depart from, once a move has been made.
-    origin: Option<Point>,
+    origin: Option<CellId>,
     moves_this_turn: u8,
     turns: u32,
-    last_move: Option<Move>,
+    /// The last move's two points.
+    last_move: Option<(CellId, CellId)>,
     outcome: Option<Outcome>,
 }
 
-/// The nine castle points of `seat`: rows a and b for White, f and g for Black.
-pub fn in_castle_of(point: Point, seat: Seat) -> bool {
-    if seat == WHITE { point.row() <= 1 } else { point.row() >= 5 }
+/// White's castle: the nine points White starts on. Black's castle is its
+/// mirror, the nine points Black starts on (docs/rules/accasta.md, "The
+/// castles").
+const WHITE_CASTLE: [&str; 9] = ["a1", "a2", "a3", "a4", "b2", "b3", "b4", "c3", "c4"];
+
+/// The castle of each seat as a bit per point.
+static CASTLES: LazyLock<[u64; 2]> = LazyLock::new(|| {
+    let white = WHITE_CASTLE.iter().fold(0u64, |mask, name| mask | 1 << point(name));
+    // Black's castle is White's turned half round: the point `36 - i`.
+    let black = (0..POINTS).filter(|i| white & 1 << i != 0).fold(0u64, |mask, i| mask | 1 << (POINTS - 1 - i));
+    [white, black]
+});
+
+/// The id of a point named on the board (for fixed names in the code).
+fn point(name: &str) -> CellId {
+    BOARD.id(name.parse().expect("a point name")).expect("a point of the board")
+}
+
+/// Whether the point `id` is one of the nine castle points of `seat`, the
+/// points its pieces start on.
+pub fn in_castle_of(id: CellId, seat: Seat) -> bool {
+    CASTLES[seat.index()] & 1 << id != 0
 }
 
 impl Accasta {
-    /// The stack on `point`.
-    pub fn stack(&self, point: Point) -> Stack {
-        self.board[point.index()]
+    /// The stack on the point named `cell` (empty off the board).
+    pub fn stack(&self, cell: Cell) -> Stack {
+        BOARD.id(cell).map_or_else(Stack::default, |id| self.board[usize::from(id)])
     }
 
     /// The seat whose turn it is.
@@ -89,11 +136,11 @@ impl Accasta {
 
     /// A position with the given stacks and `to_move` at the start of a turn,
     /// for tests of particular situations.
-    pub fn with_stacks(stacks: &[(Point, Stack)], to_move: Seat) -> Accasta {
-        let mut state = Accasta::new(&AccastaOptions::default(), Seed::default()).expect("default options");
-        state.board = [Stack::default(); hex37::POINTS];
-        for (point, stack) in stacks {
-            state.board[point.index()] = *stack;
+    pub fn with_stacks(stacks: &[(Cell, Stack)], to_move: Seat) -> Accasta {
+        let mut state = Accasta::new(&AccastaOptions::default()).expect("default options");
+        state.board = [Stack::default(); POINTS];
+        for (cell, stack) in stacks {
+            state.board[usize::from(BOARD.id(*cell).expect("a point of the board"))] = *stack;
         }
         state.to_move = to_move;
         state
@@ -101,32 +148,36 @@ impl Accasta {
 
     /// How many stacks `seat` controls in the opposing castle.
     pub fn pieces_in_opposing_castle(&self, seat: Seat) -> usize {
-        Point::all().filter(|p| in_castle_of(*p, seat.opponent()) && self.stack(*p).top() == Some(seat)).count()
+        BOARD.ids().filter(|id| in_castle_of(*id, opponent(seat)) && self.at(*id).top() == Some(seat)).count()
+    }
+
+    fn at(&self, id: CellId) -> Stack {
+        self.board[usize::from(id)]
     }
 
     /// The moves departing from `from` for the stack's controlling piece.
-    fn moves_from(&self, from: Point, out: &mut Vec<AccastaAction>) {
-        let stack = self.stack(from);
+    fn moves_from(&self, from: CellId, out: &mut Vec<AccastaAction>) {
+        let stack = self.at(from);
         let Some(owner) = stack.top() else { return };
         let range = stack.count(owner);
         let own_castle = in_castle_of(from, owner);
-        for dir in 0..hex37::DIRECTIONS.len() {
+        for dir in 0..BOARD.directions() {
             let mut to = from;
             for _ in 0..range {
-                let Some(next) = to.step(dir) else { break };
+                let Some(next) = BOARD.step(to, dir) else { break };
                 to = next;
-                let target = self.stack(to);
+                let target = self.at(to);
                 for count in 1..=stack.height() {
                     let (stays, moving) = stack.split(count);
                     if !target.can_take(moving) {
                         // Moving more pieces only adds to the colours already too many.
                         break;
                     }
-                    let releases = stays.top() == Some(owner.opponent());
+                    let releases = stays.top() == Some(opponent(owner));
                     if releases && own_castle {
                         continue;
                     }
-                    out.push(AccastaAction::Move(Move { from, count, to }));
+                    out.push(AccastaAction::Move(Move { from: BOARD.name(from), count, to: BOARD.name(to) }));
                 }
                 if !target.is_empty() {
                     break;
@@ -135,87 +186,95 @@ impl Accasta {
         }
     }
 
-    /// Whether `seat` may play `action` now, looking only at the moves from
-    /// the point it names.
-    fn is_legal(&self, seat: Seat, action: &AccastaAction) -> bool {
-        if self.outcome.is_some() || seat != self.to_move {
-            return false;
-        }
-        match (action, self.origin) {
-            (AccastaAction::Stop, origin) => origin.is_some(),
-            (AccastaAction::Move(m), Some(origin)) if m.from != origin => false,
-            (AccastaAction::Move(m), _) => {
-                let mut moves = Vec::new();
-                self.moves_from(m.from, &mut moves);
-                self.stack(m.from).top() == Some(seat) && moves.contains(action)
-            }
-        }
-    }
-
     fn has_move(&self, seat: Seat) -> bool {
         let mut moves = Vec::new();
-        Point::all().filter(|p| self.stack(*p).top() == Some(seat)).any(|p| {
-            self.moves_from(p, &mut moves);
+        BOARD.ids().filter(|id| self.at(*id).top() == Some(seat)).any(|id| {
+            self.moves_from(id, &mut moves);
             !moves.is_empty()
         })
     }
 
-    /// Ends the turn and judges the castles: the rulebook's sample game shows
-    /// that holding three castle points in the middle of a turn does not win
-    /// (docs/rules/accasta.md, "When the castle win is judged").
+    /// Ends the turn and judges the castles (docs/rules/accasta.md, "When
+    /// the castle win is judged"): under the rulebook's rule the mover wins
+    /// with three (a move that placed the third ended the turn at once);
+    /// under the 2010 rule the player whose turn begins wins if they hold
+    /// three.
     fn end_turn(&mut self) {
         let mover = self.to_move;
+        let next = opponent(mover);
         self.turns += 1;
-        self.to_move = mover.opponent();
+        self.to_move = next;
         self.origin = None;
         self.moves_this_turn = 0;
-        for seat in [mover, mover.opponent()] {
-            if self.pieces_in_opposing_castle(seat) >= PIECES_TO_WIN {
-                self.outcome = Some(Outcome::win(2, seat, "three controlling pieces in the opposing castle"));
-                return;
-            }
+        let (judged, reason) = match self.options.castle_win {
+            CastleWin::Placed => (mover, "three controlling pieces placed in the opposing castle"),
+            CastleWin::Held => (next, "three controlling pieces held in the opposing castle as the turn begins"),
+        };
+        if self.pieces_in_opposing_castle(judged) >= PIECES_TO_WIN {
+            self.outcome = Some(Outcome::win(2, judged, reason));
+            return;
         }
         if !self.has_move(self.to_move) {
             self.outcome = Some(Outcome::win(2, mover, "the opponent cannot take a legal turn"));
         }
     }
 
-    fn landing(&self, seat: Seat, to: Point) -> Landing {
+    fn landing(&self, seat: Seat, to: Cell) -> Landing {
         match self.stack(to).top() {
             None => Landing::Empty,
             Some(owner) if owner == seat => Landing::Own,
             Some(_) => Landing::Capture,
         }
     }
+
+    fn move_text(&self, seat: Seat, m: &Move) -> MoveText {
+        MoveText { count: m.count, landing: self.landing(seat, m.to), to: m.to }
+    }
 }
 
 impl Game for Accasta {
     type Options = AccastaOptions;
     type Action = AccastaAction;
+    type Chance = NoChance;
     type Notation = TurnText;
 
-    const INFO: GameInfo = GameInfo {
-        id: "accasta",
-        name: "Accasta",
-        summary: "Dieter Stein's stacking race for two. Stacks belong to whoever is on top; a piece moves as \
-                  far as its owner has pieces in the stack and carries pieces beneath it, up to three moves a \
-                  turn from one point. Get three controlling pieces into the opposing castle.",
-        min_seats: 2,
-        max_seats: 2,
-    };
+    const INFO: GameInfo = GameInfo::abstract_game(
+        "accasta",
+        "Accasta",
+        "Dieter Stein's stacking race for two. Stacks belong to whoever is on top; a piece moves as \
+         far as its owner has pieces in the stack and carries pieces beneath it, up to three moves a \
+         turn from one point. Get three controlling pieces into the opposing castle.",
+        2,
+        2,
+    );
 
-    fn new(options: &AccastaOptions, _seed: Seed) -> Result<Accasta, RulesError> {
-        let mut board = [Stack::default(); hex37::POINTS];
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            key: "castle_win".into(),
+            label: "Castle win".into(),
+            choices: vec![
+                OptionChoice {
+                    value: "placed".into(),
+                    label: "The rulebook: the move that places the third controlling piece wins".into(),
+                },
+                OptionChoice {
+                    value: "held".into(),
+                    label: "The designer's 2010 rule: three held when one's turn begins win".into(),
+                },
+            ],
+            default: "placed".into(),
+        }]
+    }
+
+    fn new(options: &AccastaOptions) -> Result<Accasta, RulesError> {
+        let mut board = [Stack::default(); POINTS];
         // The rulebook's starting placement; Black's mirrors White's.
         let white: [(&str, u8); 9] =
             [("a1", 3), ("a2", 3), ("a3", 3), ("a4", 3), ("b2", 2), ("b3", 2), ("b4", 2), ("c3", 1), ("c4", 1)];
-        let black: [(&str, u8); 9] =
-            [("g1", 3), ("g2", 3), ("g3", 3), ("g4", 3), ("f2", 2), ("f3", 2), ("f4", 2), ("e3", 1), ("e4", 1)];
-        for (seat, placement) in [(WHITE, white), (BLACK, black)] {
-            for (name, count) in placement {
-                let point: Point = name.parse().expect("valid start point");
-                board[point.index()] = Stack::of(seat, count);
-            }
+        for (name, count) in white {
+            let id = usize::from(point(name));
+            board[id] = Stack::of(WHITE, count);
+            board[POINTS - 1 - id] = Stack::of(BLACK, count);
         }
         Ok(Accasta {
             options: options.clone(),
@@ -229,20 +288,41 @@ impl Game for Accasta {
         })
     }
 
+    fn from_position(options: &AccastaOptions, text: &str) -> Result<Accasta, RulesError> {
+        let written = position::parse(text).map_err(|e| RulesError::BadOptions(format!("bad position: {e}")))?;
+        let mut state = Accasta::new(options)?;
+        state.board = written.board;
+        state.to_move = written.to_move;
+        if let Some((from, moves)) = written.turn {
+            state.origin = Some(from);
+            state.moves_this_turn = moves;
+        }
+        if !state.has_move(state.to_move) && state.origin.is_none() {
+            state.outcome = Some(Outcome::win(2, opponent(state.to_move), "the opponent cannot take a legal turn"));
+        }
+        Ok(state)
+    }
+
+    fn position(&self) -> Option<String> {
+        let turn = self.origin.map(|from| (from, self.moves_this_turn));
+        Some(position::format(&position::Written { board: self.board, to_move: self.to_move, turn }))
+    }
+
     fn options(&self) -> &AccastaOptions {
         &self.options
     }
 
     fn layout(&self) -> Layout {
-        let zones = [WHITE, BLACK]
-            .into_iter()
-            .map(|seat| Zone {
+        let mut layout = BOARD.layout().clone().with_seats(white_and_black());
+        for seat in [WHITE, BLACK] {
+            layout = layout.with_area(Area {
                 name: format!("{}'s castle", white_or_black(seat)),
                 owner: Some(seat),
-                cells: Point::all().filter(|p| in_castle_of(*p, seat)).map(Point::cell).collect(),
-            })
-            .collect();
-        hex37::layout(white_and_black(), zones)
+                cells: BOARD.ids().filter(|id| in_castle_of(*id, seat)).collect(),
+                style: AreaStyle::Tint(None),
+            });
+        }
+        layout
     }
 
     fn seat_count(&self) -> usize {
@@ -263,8 +343,8 @@ impl Game for Accasta {
         }
         match self.origin {
             None => {
-                for point in Point::all().filter(|p| self.stack(*p).top() == Some(seat)) {
-                    self.moves_from(point, out);
+                for id in BOARD.ids().filter(|id| self.at(*id).top() == Some(seat)) {
+                    self.moves_from(id, out);
                 }
             }
             Some(origin) => {
@@ -274,26 +354,11 @@ impl Game for Accasta {
         }
     }
 
-    fn check(&self, seat: Seat, action: &AccastaAction) -> Result<(), RulesError> {
-        if seat.index() >= 2 {
-            return Err(RulesError::NoSuchSeat(seat));
-        }
-        if self.outcome.is_some() {
-            return Err(RulesError::MatchOver);
-        }
-        if seat != self.to_move {
-            return Err(RulesError::NotYourTurn(seat));
-        }
-        if self.is_legal(seat, action) {
-            return Ok(());
-        }
-        Err(RulesError::Illegal(match action {
+    fn explain(&self, seat: Seat, action: &AccastaAction) -> String {
+        match action {
             AccastaAction::Stop => "a turn can end only after its first move".to_string(),
-            AccastaAction::Move(m) => {
-                let text = MoveText { count: m.count, landing: self.landing(seat, m.to), to: m.to };
-                self.why_illegal(seat, m.from, text)
-            }
-        }))
+            AccastaAction::Move(m) => self.why_illegal(seat, m),
+        }
     }
 
     fn play(&mut self, seat: Seat, action: &AccastaAction) {
@@ -301,15 +366,21 @@ impl Game for Accasta {
             self.end_turn();
             return;
         };
-        let (stays, moving) = self.stack(m.from).split(m.count);
-        self.board[m.from.index()] = stays;
-        self.board[m.to.index()] = self.stack(m.to).put(moving);
-        self.origin = Some(m.from);
+        let (from, to) = (point_of(m.from), point_of(m.to));
+        let (stays, moving) = self.at(from).split(m.count);
+        self.board[usize::from(from)] = stays;
+        self.board[usize::from(to)] = self.at(to).put(moving);
+        self.origin = Some(from);
         self.moves_this_turn += 1;
-        self.last_move = Some(m);
+        self.last_move = Some((from, to));
+        if self.options.castle_win == CastleWin::Placed && self.pieces_in_opposing_castle(seat) >= PIECES_TO_WIN {
+            // The move placed the third: the game is won at once.
+            self.end_turn();
+            return;
+        }
         let mut further = Vec::new();
         if stays.top() == Some(seat) && self.moves_this_turn < MAX_MOVES_PER_TURN {
-            self.moves_from(m.from, &mut further);
+            self.moves_from(from, &mut further);
         }
         // A release, an emptied point, the third move, or a controlling piece
         // that cannot move: nothing more can depart from here this turn.
@@ -319,31 +390,34 @@ impl Game for Accasta {
     }
 
     fn view(&self, _viewer: Viewer) -> View {
-        let stacks = Point::all()
-            .filter(|p| !self.stack(*p).is_empty())
-            .map(|p| crate::view::Stack { cell: p.cell(), pieces: self.stack(p).pieces().map(Piece::plain).collect() })
+        let stacks = BOARD
+            .ids()
+            .filter(|id| !self.at(*id).is_empty())
+            .map(|id| crate::view::Stack { cell: id, pieces: self.at(id).pieces().map(Piece::plain).collect() })
             .collect();
         let seats = [WHITE, BLACK]
             .into_iter()
             .map(|seat| {
-                vec![
+                Panel::facts(vec![
                     Fact::new("in the opposing castle", format!("{} of 3", self.pieces_in_opposing_castle(seat))),
-                    Fact::new("stacks controlled", Point::all().filter(|p| self.stack(*p).top() == Some(seat)).count()),
-                ]
+                    Fact::new("stacks controlled", BOARD.ids().filter(|id| self.at(*id).top() == Some(seat)).count()),
+                ])
             })
             .collect();
         let name = white_or_black(self.to_move);
         let prompt = match (&self.outcome, self.origin) {
             (Some(outcome), _) => outcome.reason.clone(),
-            (None, Some(origin)) => format!("{name}: move again from {origin}, or end the turn"),
+            (None, Some(origin)) => format!("{name}: move again from {}, or end the turn", BOARD.name(origin)),
             (None, None) => format!("{name} to move"),
         };
         View {
             stacks,
+            attributes: Vec::new(),
             seats,
+            teams: Vec::new(),
             acting: self.status().acting(),
             prompt,
-            marks: self.last_move.map(|m| vec![m.from.cell(), m.to.cell()]).unwrap_or_default(),
+            marks: self.last_move.map(|(from, to)| vec![from, to]).unwrap_or_default(),
             private: Vec::new(),
             outcome: self.outcome.clone(),
         }
@@ -353,7 +427,7 @@ impl Game for Accasta {
         match action {
             AccastaAction::Move(m) => {
                 let pieces = if m.count == 1 { "1 piece".to_string() } else { format!("{} pieces", m.count) };
-                vec![Click::Cell(m.from.cell()), Click::Cell(m.to.cell()), Click::Choice(pieces)]
+                vec![Click::Cell(point_of(m.from)), Click::Cell(point_of(m.to)), Click::Choice(pieces)]
             }
             AccastaAction::Stop => vec![Click::choice("end turn")],
         }
@@ -361,101 +435,95 @@ impl Game for Accasta {
 
     fn action_text(&self, seat: Seat, action: &AccastaAction) -> String {
         match action {
-            AccastaAction::Move(m) => {
-                let text = MoveText { count: m.count, landing: self.landing(seat, m.to), to: m.to };
-                TurnText { from: m.from, moves: vec![text] }.to_string()
-            }
+            AccastaAction::Move(m) => TurnText { from: m.from, moves: vec![self.move_text(seat, m)] }.to_string(),
             AccastaAction::Stop => "stop".to_string(),
         }
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<AccastaAction, NotationError> {
         if text.trim() == "stop" {
-            return if self.is_legal(seat, &AccastaAction::Stop) {
-                Ok(AccastaAction::Stop)
-            } else {
-                Err(NotationError::illegal(text, "a turn can end only after its first move"))
+            return match self.check(seat, &AccastaAction::Stop) {
+                Ok(()) => Ok(AccastaAction::Stop),
+                Err(e) => Err(NotationError::illegal(text, e.to_string())),
             };
         }
         let turn: TurnText = text.parse()?;
         if turn.moves.len() != 1 {
             return Err(NotationError::syntax(text, "one action is one move"));
         }
-        let action = self.resolve_move(seat, turn.from, turn.moves[0], text)?;
-        Ok(action)
+        self.resolve_move(seat, turn.from, turn.moves[0], text)
     }
 
-    fn resolve(&self, turn: &TurnText) -> Result<Vec<(Seat, AccastaAction)>, NotationError> {
+    fn resolve(&self, turn: &TurnText) -> Result<Vec<StepOf<Self>>, NotationError> {
         let seat = self.to_move;
+        let text = turn.to_string();
         if self.outcome.is_some() {
-            return Err(NotationError::illegal(&turn.to_string(), "the game is over"));
+            return Err(NotationError::illegal(&text, "the game is over"));
         }
         if self.origin.is_some() {
-            return Err(NotationError::illegal(&turn.to_string(), "a turn is already under way"));
+            return Err(NotationError::illegal(&text, "a turn is already under way"));
         }
-        let text = turn.to_string();
         let mut state = self.clone();
-        let mut actions = Vec::new();
+        let mut steps = Vec::new();
         for m in &turn.moves {
             if state.to_move != seat || state.outcome.is_some() {
                 return Err(NotationError::illegal(&text, format!("the turn ended before {m}")));
             }
             let action = state.resolve_move(seat, turn.from, *m, &text)?;
             state.play(seat, &action);
-            actions.push((seat, action));
+            steps.push(Step::Act(seat, action));
         }
         if state.outcome.is_none() && state.to_move == seat {
-            actions.push((seat, AccastaAction::Stop));
+            steps.push(Step::Act(seat, AccastaAction::Stop));
         }
-        Ok(actions)
+        Ok(steps)
     }
 
-    fn notate(&self, turn: &[(Seat, AccastaAction)]) -> TurnText {
+    fn notate(&self, turn: &[StepOf<Self>]) -> TurnText {
         let mut state = self.clone();
         let mut from = None;
         let mut moves = Vec::new();
-        for (seat, action) in turn {
+        for step in turn {
+            let Step::Act(seat, action) = step else { continue };
             if let AccastaAction::Move(m) = action {
                 from.get_or_insert(m.from);
-                moves.push(MoveText { count: m.count, landing: state.landing(*seat, m.to), to: m.to });
+                moves.push(state.move_text(*seat, m));
             }
             state.play(*seat, action);
         }
-        TurnText { from: from.unwrap_or_else(|| Point::from_index(0).expect("a1")), moves }
+        TurnText { from: from.unwrap_or_else(|| BOARD.name(0)), moves }
     }
 
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        if self.outcome.is_none() {
-            self.outcome = Some(withdraw_two_seats(seat, reason));
-        }
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
     }
 }
 
+/// The id of a point an action names (legal actions name points of the board).
+fn point_of(cell: Cell) -> CellId {
+    BOARD.id(cell).expect("actions name points of the board")
+}
+
 impl Accasta {
-    /// The legal action a written move stands for, checking its sign.
-    fn resolve_move(&self, seat: Seat, from: Point, m: MoveText, text: &str) -> Result<AccastaAction, NotationError> {
+    /// The legal action a written move stands for. The point, the count and
+    /// the destination name exactly one move, so the sign is not checked: a
+    /// record that writes `-` for `+` or `×` is still read (docs/rules/accasta.md,
+    /// "Notation"); Tactica writes the sign the move deserves.
+    fn resolve_move(&self, seat: Seat, from: Cell, m: MoveText, text: &str) -> Result<AccastaAction, NotationError> {
         let action = AccastaAction::Move(Move { from, count: m.count, to: m.to });
-        let actual = self.landing(seat, m.to);
-        // "+" onto one's own stack is optional: the rulebook says it "can be noted".
-        let optional_plus = actual == Landing::Own && m.landing == Landing::Empty;
-        if actual != m.landing && !optional_plus {
-            let what = match actual {
-                Landing::Empty => "empty",
-                Landing::Own => "an own stack",
-                Landing::Capture => "an opposing stack",
-            };
-            return Err(NotationError::illegal(text, format!("{} is {what}", m.to)));
-        }
-        if self.is_legal(seat, &action) {
-            Ok(action)
-        } else {
-            Err(NotationError::illegal(text, self.why_illegal(seat, from, m)))
-        }
+        self.check(seat, &action).map(|()| action).map_err(|e| match e {
+            RulesError::Illegal(reason) => NotationError::illegal(text, reason),
+            other => NotationError::illegal(text, other.to_string()),
+        })
     }
 
     /// A reason in words why a move is not legal, for error messages.
-    fn why_illegal(&self, seat: Seat, from: Point, m: MoveText) -> String {
-        let stack = self.stack(from);
+    fn why_illegal(&self, seat: Seat, m: &Move) -> String {
+        let (Some(from), Some(to)) = (BOARD.id(m.from), BOARD.id(m.to)) else {
+            let off = if BOARD.id(m.from).is_none() { m.from } else { m.to };
+            return format!("{off} is not a point of the board (a1 to g4)");
+        };
+        let stack = self.at(from);
         if self.to_move != seat {
             return format!("it is {}'s turn", white_or_black(self.to_move));
         }
@@ -463,43 +531,33 @@ impl Accasta {
             return "every move of a turn departs from the same point".into();
         }
         if stack.top() != Some(seat) {
-            return format!("{from} is not controlled by {}", white_or_black(seat));
+            return format!("{} is not controlled by {}", m.from, white_or_black(seat));
         }
         if m.count == 0 {
             return "a move carries at least one piece".into();
         }
         if m.count > stack.height() {
-            return format!("{from} holds only {} pieces", stack.height());
+            return format!("{} holds only {} pieces", m.from, stack.height());
         }
         let range = stack.count(seat);
-        let line = (0..6).find_map(|dir| {
-            let mut at = from;
-            for steps in 1..=6 {
-                at = at.step(dir)?;
-                if at == m.to {
-                    return Some((dir, steps));
-                }
-            }
-            None
-        });
-        let Some((dir, steps)) = line else {
-            return format!("{} is not on a straight line from {from}", m.to);
+        let Some((dir, steps)) = BOARD.line_to(from, to) else {
+            return format!("{} is not on a straight line from {}", m.to, m.from);
         };
-        if steps > range {
-            return format!("the piece on {from} moves at most {range} spaces");
+        if steps > usize::from(range) {
+            return format!("the piece on {} moves at most {range} spaces", m.from);
         }
         let mut at = from;
         for _ in 1..steps {
-            at = at.step(dir).expect("on the line");
-            if !self.stack(at).is_empty() {
-                return format!("{at} is in the way");
+            at = BOARD.step(at, dir).expect("on the line");
+            if !self.at(at).is_empty() {
+                return format!("{} is in the way", BOARD.name(at));
             }
         }
         let (stays, moving) = stack.split(m.count);
-        if !self.stack(m.to).can_take(moving) {
+        if !self.at(to).can_take(moving) {
             return format!("{} would hold more than three pieces of one colour", m.to);
         }
-        if stays.top() == Some(seat.opponent()) && in_castle_of(from, seat) {
+        if stays.top() == Some(opponent(seat)) && in_castle_of(from, seat) {
             return "an opposing piece may not be released in one's own castle".into();
         }
         "not a legal move".into()

@@ -2,40 +2,37 @@
 //! jumping on the 81 intersections of a 9 × 9 grid: the board starts empty,
 //! each player brings in one of 32 pieces a turn (after an optional one-step
 //! shift), and capturing by jumping over one piece or a row of three or more
-//! is compulsory and continues while the piece can jump. Captures answered by
-//! an equal capture on the very next turn go back to their owners. Captured
-//! pieces and opposing pieces on the edge points score. As that give-back
-//! lets play circle, Tactica ends the game when a position occurs for the
-//! third time at the start of a turn.
+//! is compulsory and continues while the piece can jump. Captured pieces wait
+//! beside the board for the opponent's very next turn: if it captures as
+//! many, the reply's captures go back to their owner; either way the first
+//! capture is then kept. Captured pieces and opposing pieces on the edge
+//! points score.
 //!
 //! docs/rules/alva.md states the rules as implemented and every ruling.
 
 mod board;
 mod notation;
-mod repetition;
 
-pub use board::{BadPoint, DIRECTIONS, POINTS, Point, SIDE};
+pub use board::{BOARD, POINTS, SIDE, is_edge};
 pub use notation::TurnText;
 
-use crate::Seed;
+use super::two_seats::{opponent, white_and_black, white_or_black};
+use crate::board::Cell;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
-use crate::layout::{Layout, white_and_black, white_or_black};
+use crate::game::{Game, GameInfo, StepOf};
+use crate::layout::{CellId, Layout};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
-use crate::view::{Fact, Piece, Stack, View};
-use repetition::PositionKey;
+use crate::status::Status;
+use crate::step::{NoChance, Step};
+use crate::view::{Fact, Panel, Piece, Stack, View};
 use serde::{Deserialize, Serialize};
 
-pub use crate::layout::{BLACK, WHITE};
+pub use super::two_seats::{BLACK, WHITE};
 
 /// Pieces each player has: "2 × 32 white and black pieces".
 pub const PIECES: u8 = 32;
-
-/// Tactica's own rule: the game ends when the same position occurs this many
-/// times at the start of a turn.
-pub const REPETITIONS: usize = 3;
 
 /// Alva has no options; the object must be empty.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,20 +47,20 @@ pub enum AlvaAction {
     /// three or more, to the empty point `to` just beyond, capturing them.
     Jump {
         /// The jumping piece.
-        from: Point,
+        from: Cell,
         /// Where it lands.
-        to: Point,
+        to: Cell,
     },
     /// Shift an own piece one step along a line to an empty point, before
     /// the placement.
     Shift {
         /// The piece.
-        from: Point,
+        from: Cell,
         /// The empty neighbouring point.
-        to: Point,
+        to: Cell,
     },
     /// Place a piece from hand on an empty point; this ends the turn.
-    Place(Point),
+    Place(Cell),
 }
 
 /// Where the player to move is within the turn.
@@ -72,7 +69,7 @@ enum Phase {
     /// Nothing played yet this turn.
     Start,
     /// The piece on this point has jumped and must jump on.
-    Jumping(Point),
+    Jumping(CellId),
     /// A piece has been shifted; a placement must follow.
     Placing,
 }
@@ -94,18 +91,19 @@ pub struct Alva {
     to_move: Seat,
     phase: Phase,
     turns: u32,
-    /// The position at the start of every turn since the game began, the
-    /// current one last (Tactica's repetition rule; nothing is ever removed,
-    /// since a give-back can restore an earlier position).
-    positions: Vec<PositionKey>,
     last: Option<AlvaAction>,
     outcome: Option<Outcome>,
 }
 
 impl Alva {
-    /// The owner of the piece on `point`, if any.
-    pub fn at(&self, point: Point) -> Option<Seat> {
-        self.board[point.index()]
+    /// The owner of the piece on the point named `point`, if any.
+    pub fn at(&self, point: Cell) -> Option<Seat> {
+        BOARD.id(point).and_then(|id| self.on(id))
+    }
+
+    /// The owner of the piece on the point `id`, if any.
+    fn on(&self, id: CellId) -> Option<Seat> {
+        self.board[usize::from(id)]
     }
 
     /// The seat whose turn it is.
@@ -137,28 +135,35 @@ impl Alva {
 
     /// Opposing pieces on edge points, which count for `seat`.
     pub fn opposing_on_edge(&self, seat: Seat) -> u8 {
-        Point::all().filter(|p| p.is_edge() && self.at(*p) == Some(seat.opponent())).count() as u8
+        BOARD.ids().filter(|p| is_edge(*p) && self.on(*p) == Some(opponent(seat))).count() as u8
     }
 
-    /// The score `seat` would have if the game ended now: every captured
-    /// piece plus every opposing piece on an edge point.
+    /// Pieces `seat` took in the turn it is playing: they go back if they
+    /// turn out to be an equal reply.
+    pub fn taken_this_turn(&self, seat: Seat) -> u8 {
+        if self.to_move == seat { self.captured_this_turn } else { 0 }
+    }
+
+    /// The score of `seat` so far: every piece it has captured and will keep
+    /// (a capture waiting for the reply is always kept) plus every opposing
+    /// piece on an edge point. Pieces taken in the turn under way count once
+    /// the turn is complete.
     pub fn score(&self, seat: Seat) -> u8 {
-        self.kept(seat) + self.captured(seat) + self.opposing_on_edge(seat)
+        self.kept(seat) + self.captured(seat) - self.taken_this_turn(seat) + self.opposing_on_edge(seat)
     }
 
     /// A position at the start of `to_move`'s turn with the given pieces on
     /// the board and in hand, nothing captured yet, for tests of particular
     /// situations. If `to_move` cannot take a turn the game is already over.
-    pub fn with_pieces(pieces: &[(Point, Seat)], hand: [u8; 2], to_move: Seat) -> Alva {
-        let mut state = Alva::new(&AlvaOptions::default(), Seed::default()).expect("default options");
+    pub fn with_pieces(pieces: &[(Cell, Seat)], hand: [u8; 2], to_move: Seat) -> Alva {
+        let mut state = Alva::new(&AlvaOptions::default()).expect("default options");
         for (point, seat) in pieces {
-            state.board[point.index()] = Some(*seat);
+            state.board[usize::from(BOARD.id(*point).expect("a point of the board"))] = Some(*seat);
         }
         state.hand = hand;
         state.to_move = to_move;
-        state.positions = vec![state.position_key()];
         if !state.can_take_turn(to_move) {
-            state.finish(format!("{} cannot take a turn", white_or_black(to_move)));
+            state.conclude(format!("{} cannot take a turn", white_or_black(to_move)));
         }
         state
     }
@@ -168,48 +173,36 @@ impl Alva {
     /// The row of opposing pieces starts next to the jumper and must be
     /// followed at once by an empty point; one piece or three or more may be
     /// jumped, never two.
-    fn jump_in(&self, seat: Seat, from: Point, dir: usize) -> Option<(Point, u8)> {
-        let opponent = Some(seat.opponent());
-        let mut at = from.step(dir)?;
+    fn jump_in(&self, seat: Seat, from: CellId, dir: usize) -> Option<(CellId, u8)> {
+        let opponent = Some(opponent(seat));
+        let mut at = BOARD.step(from, dir)?;
         let mut count = 0u8;
-        while self.at(at) == opponent {
+        while self.on(at) == opponent {
             count += 1;
-            at = at.step(dir)?;
+            at = BOARD.step(at, dir)?;
         }
-        (self.at(at).is_none() && (count == 1 || count >= 3)).then_some((at, count))
+        (self.on(at).is_none() && (count == 1 || count >= 3)).then_some((at, count))
     }
 
-    fn jumps_from(&self, seat: Seat, from: Point, f: &mut impl FnMut(AlvaAction)) {
-        for dir in 0..DIRECTIONS.len() {
+    fn jumps_from(&self, seat: Seat, from: CellId, f: &mut impl FnMut(AlvaAction)) {
+        for dir in 0..BOARD.directions() {
             if let Some((to, _)) = self.jump_in(seat, from, dir) {
-                f(AlvaAction::Jump { from, to });
+                f(AlvaAction::Jump { from: BOARD.name(from), to: BOARD.name(to) });
             }
         }
     }
 
-    fn own_points(&self, seat: Seat) -> impl Iterator<Item = Point> + '_ {
-        Point::all().filter(move |p| self.at(*p) == Some(seat))
+    fn own_points(&self, seat: Seat) -> impl Iterator<Item = CellId> + '_ {
+        BOARD.ids().filter(move |p| self.on(*p) == Some(seat))
     }
 
-    fn can_jump_from(&self, seat: Seat, from: Point) -> bool {
-        (0..DIRECTIONS.len()).any(|dir| self.jump_in(seat, from, dir).is_some())
+    fn can_jump_from(&self, seat: Seat, from: CellId) -> bool {
+        (0..BOARD.directions()).any(|dir| self.jump_in(seat, from, dir).is_some())
     }
 
     /// Whether any piece of `seat` can jump: then capturing is compulsory.
     pub fn must_capture(&self, seat: Seat) -> bool {
         self.own_points(seat).any(|p| self.can_jump_from(seat, p))
-    }
-
-    /// The key of the position now, taken at the start of a turn.
-    fn position_key(&self) -> PositionKey {
-        PositionKey::new(&self.board, self.hand, self.kept, self.waiting, self.to_move)
-    }
-
-    /// How many times the current position has occurred at the start of a
-    /// turn, this time included.
-    pub fn occurrences(&self) -> usize {
-        let now = self.position_key();
-        self.positions.iter().filter(|key| **key == now).count()
     }
 
     /// Whether `seat` could take a turn now: capture, or bring a piece into play.
@@ -236,8 +229,8 @@ impl Alva {
                 }
                 self.placements(&mut f);
                 for from in self.own_points(seat) {
-                    for to in from.neighbours().filter(|to| self.at(*to).is_none()) {
-                        f(AlvaAction::Shift { from, to });
+                    for to in BOARD.neighbours(from).filter(|to| self.on(*to).is_none()) {
+                        f(AlvaAction::Shift { from: BOARD.name(from), to: BOARD.name(to) });
                     }
                 }
             }
@@ -245,24 +238,28 @@ impl Alva {
     }
 
     fn placements(&self, f: &mut impl FnMut(AlvaAction)) {
-        for point in Point::all().filter(|p| self.at(*p).is_none()) {
-            f(AlvaAction::Place(point));
+        for point in BOARD.ids().filter(|p| self.on(*p).is_none()) {
+            f(AlvaAction::Place(BOARD.name(point)));
         }
     }
 
-    /// Ends the turn: settles the captures waiting beside the board, passes
-    /// the turn, records the position and ends the game if the next player
-    /// cannot take a turn or the position has occurred for the third time.
+    /// Ends the turn: settles the captures waiting beside the board (those
+    /// of the opponent's last turn, which this turn was the very next reply
+    /// to), passes the turn and ends the game if the next player cannot take
+    /// one.
     fn end_turn(&mut self) {
         let mover = self.to_move;
         let captured = std::mem::take(&mut self.captured_this_turn);
         self.waiting = match self.waiting.take() {
-            // An equal capture on the very next turn: both sets go back.
+            // An equal reply: its pieces go back to the player they belong
+            // to, and that player's capture is kept.
             Some((other, count)) if captured == count => {
-                self.hand[mover.index()] += count;
+                self.kept[other.index()] += count;
                 self.hand[other.index()] += captured;
                 None
             }
+            // A different number, or none: the waiting capture is kept, and
+            // the reply's (if any) waits in turn.
             Some((other, count)) => {
                 self.kept[other.index()] += count;
                 (captured > 0).then_some((mover, captured))
@@ -270,20 +267,16 @@ impl Alva {
             None => (captured > 0).then_some((mover, captured)),
         };
         self.turns += 1;
-        self.to_move = mover.opponent();
+        self.to_move = opponent(mover);
         self.phase = Phase::Start;
-        let key = self.position_key();
-        self.positions.push(key);
         if !self.can_take_turn(self.to_move) {
-            self.finish(format!("{} cannot take a turn", white_or_black(self.to_move)));
-        } else if self.positions.iter().filter(|k| **k == key).count() >= REPETITIONS {
-            self.finish("the position occurred for the third time".into());
+            self.conclude(format!("{} cannot take a turn", white_or_black(self.to_move)));
         }
     }
 
     /// The game is over (`why`, in words): waiting captures are kept, as no
     /// reply can come, and the scores decide.
-    fn finish(&mut self, why: String) {
+    fn conclude(&mut self, why: String) {
         if let Some((owner, count)) = self.waiting.take() {
             self.kept[owner.index()] += count;
         }
@@ -295,7 +288,7 @@ impl Alva {
     /// Why `action` is not legal for `seat` now, in words.
     fn why_illegal(&self, seat: Seat, action: &AlvaAction) -> String {
         match (self.phase, action) {
-            (Phase::Jumping(from), _) => format!("the piece on {from} must jump on"),
+            (Phase::Jumping(from), _) => format!("the piece on {} must jump on", BOARD.name(from)),
             (Phase::Placing, AlvaAction::Place(at)) => format!("{at} is not empty"),
             (Phase::Placing, _) => "after a shift a piece from hand must be placed".into(),
             (Phase::Start, AlvaAction::Jump { from, to }) => {
@@ -319,19 +312,13 @@ impl Alva {
         }
     }
 
-    fn is_legal(&self, seat: Seat, action: &AlvaAction) -> bool {
-        let mut found = false;
-        self.for_each_action(seat, |a| found |= a == *action);
-        found
-    }
-
     fn prompt(&self) -> String {
         if let Some(outcome) = &self.outcome {
             return outcome.reason.clone();
         }
         let name = white_or_black(self.to_move);
         match self.phase {
-            Phase::Jumping(from) => format!("{name}: jump on with the piece on {from}"),
+            Phase::Jumping(from) => format!("{name}: jump on with the piece on {}", BOARD.name(from)),
             Phase::Placing => format!("{name}: place a piece"),
             Phase::Start if self.must_capture(self.to_move) => format!("{name} must capture"),
             Phase::Start if self.own_points(self.to_move).next().is_some() => {
@@ -359,8 +346,12 @@ impl Alva {
                 format!("the turn ended before {}", self.action_text(seat, &action)),
             ));
         }
-        if !self.is_legal(seat, &action) {
-            return Err(NotationError::illegal(text, self.why_illegal(seat, &action)));
+        if let Err(error) = self.check(seat, &action) {
+            let reason = match error {
+                RulesError::Illegal(reason) => reason,
+                other => other.to_string(),
+            };
+            return Err(NotationError::illegal(text, reason));
         }
         self.play(seat, &action);
         Ok(())
@@ -370,21 +361,22 @@ impl Alva {
 impl Game for Alva {
     type Options = AlvaOptions;
     type Action = AlvaAction;
+    type Chance = NoChance;
     type Notation = TurnText;
 
-    const INFO: GameInfo = GameInfo {
-        id: "alva",
-        name: "Alva",
-        summary: "Alvydas Jakeliunas's game of placing and jumping on a 9×9 grid that starts empty. Bring in \
-                  a piece each turn, after an optional one-step shift; capturing is compulsory, by jumping one \
-                  piece or a row of three or more, never two. An equal capture in reply sends both back. \
-                  Captures and opposing pieces on the edge score.",
-        min_seats: 2,
-        max_seats: 2,
-    };
+    const INFO: GameInfo = GameInfo::abstract_game(
+        "alva",
+        "Alva",
+        "Alvydas Jakeliunas's game of placing and jumping on a 9×9 grid that starts empty. Bring in \
+         a piece each turn, after an optional one-step shift; capturing is compulsory, by jumping one \
+         piece or a row of three or more, never two. An equal capture in reply goes back. \
+         Captures and opposing pieces on the edge score.",
+        2,
+        2,
+    );
 
-    fn new(options: &AlvaOptions, _seed: Seed) -> Result<Alva, RulesError> {
-        let mut state = Alva {
+    fn new(options: &AlvaOptions) -> Result<Alva, RulesError> {
+        Ok(Alva {
             options: options.clone(),
             board: [None; POINTS],
             hand: [PIECES; 2],
@@ -394,12 +386,9 @@ impl Game for Alva {
             to_move: WHITE,
             phase: Phase::Start,
             turns: 0,
-            positions: Vec::new(),
             last: None,
             outcome: None,
-        };
-        state.positions.push(state.position_key());
-        Ok(state)
+        })
     }
 
     fn options(&self) -> &AlvaOptions {
@@ -432,32 +421,32 @@ impl Game for Alva {
         count
     }
 
-    fn check(&self, seat: Seat, action: &AlvaAction) -> Result<(), RulesError> {
-        if seat.index() >= 2 {
-            return Err(RulesError::NoSuchSeat(seat));
+    fn explain(&self, seat: Seat, action: &AlvaAction) -> String {
+        let named = |cell: &Cell| BOARD.id(*cell).is_some();
+        match action {
+            AlvaAction::Jump { from, to } | AlvaAction::Shift { from, to } if !named(from) || !named(to) => {
+                format!("{} is not a point of the board (a1 to i9)", if named(from) { to } else { from })
+            }
+            AlvaAction::Place(at) if !named(at) => format!("{at} is not a point of the board (a1 to i9)"),
+            _ => self.why_illegal(seat, action),
         }
-        if self.outcome.is_some() {
-            return Err(RulesError::MatchOver);
-        }
-        if seat != self.to_move {
-            return Err(RulesError::NotYourTurn(seat));
-        }
-        if self.is_legal(seat, action) { Ok(()) } else { Err(RulesError::Illegal(self.why_illegal(seat, action))) }
     }
 
     fn play(&mut self, seat: Seat, action: &AlvaAction) {
         self.last = Some(*action);
+        let id = |cell: Cell| BOARD.id(cell).expect("a legal action names points of the board");
         match *action {
             AlvaAction::Jump { from, to } => {
-                let dir = from.direction_to(to).expect("a jump runs along a line");
-                let mut at = from.step(dir).expect("a jump passes over a piece");
+                let (from, to) = (id(from), id(to));
+                let (dir, _) = BOARD.line_to(from, to).expect("a jump runs along a line");
+                let mut at = BOARD.step(from, dir).expect("a jump passes over a piece");
                 while at != to {
-                    self.board[at.index()] = None;
+                    self.board[usize::from(at)] = None;
                     self.captured_this_turn += 1;
-                    at = at.step(dir).expect("a jump lands on the board");
+                    at = BOARD.step(at, dir).expect("a jump lands on the board");
                 }
-                self.board[from.index()] = None;
-                self.board[to.index()] = Some(seat);
+                self.board[usize::from(from)] = None;
+                self.board[usize::from(to)] = Some(seat);
                 if self.can_jump_from(seat, to) {
                     self.phase = Phase::Jumping(to);
                 } else {
@@ -465,12 +454,12 @@ impl Game for Alva {
                 }
             }
             AlvaAction::Shift { from, to } => {
-                self.board[from.index()] = None;
-                self.board[to.index()] = Some(seat);
+                self.board[usize::from(id(from))] = None;
+                self.board[usize::from(id(to))] = Some(seat);
                 self.phase = Phase::Placing;
             }
             AlvaAction::Place(at) => {
-                self.board[at.index()] = Some(seat);
+                self.board[usize::from(id(at))] = Some(seat);
                 self.hand[seat.index()] -= 1;
                 self.end_turn();
             }
@@ -478,28 +467,35 @@ impl Game for Alva {
     }
 
     fn view(&self, _viewer: Viewer) -> View {
-        let stacks = Point::all()
-            .filter_map(|p| self.at(p).map(|owner| Stack { cell: p.cell(), pieces: vec![Piece::plain(owner)] }))
+        let stacks = BOARD
+            .ids()
+            .filter_map(|p| self.on(p).map(|owner| Stack { cell: p, pieces: vec![Piece::plain(owner)] }))
             .collect();
         let seats = [WHITE, BLACK]
             .into_iter()
             .map(|seat| {
-                vec![
+                let taken = self.taken_this_turn(seat);
+                let mut facts = vec![
                     Fact::new("in hand", self.in_hand(seat)),
-                    Fact::new("captured", self.captured(seat)),
-                    Fact::new("kept", self.kept(seat)),
-                    Fact::new("score", self.score(seat)),
-                ]
+                    Fact::new("captured", self.kept(seat) + self.captured(seat) - taken),
+                ];
+                if taken > 0 {
+                    facts.push(Fact::new("taken this turn", taken));
+                }
+                facts.push(Fact::new("score", self.score(seat)));
+                Panel::facts(facts)
             })
             .collect();
         let marks = match self.last {
-            Some(AlvaAction::Jump { from, to } | AlvaAction::Shift { from, to }) => vec![from.cell(), to.cell()],
-            Some(AlvaAction::Place(at)) => vec![at.cell()],
+            Some(AlvaAction::Jump { from, to } | AlvaAction::Shift { from, to }) => vec![cell_of(from), cell_of(to)],
+            Some(AlvaAction::Place(at)) => vec![cell_of(at)],
             None => Vec::new(),
         };
         View {
             stacks,
+            attributes: Vec::new(),
             seats,
+            teams: Vec::new(),
             acting: self.status().acting(),
             prompt: self.prompt(),
             marks,
@@ -511,9 +507,9 @@ impl Game for Alva {
     fn clicks(&self, _seat: Seat, action: &AlvaAction) -> Vec<Click> {
         match *action {
             AlvaAction::Jump { from, to } | AlvaAction::Shift { from, to } => {
-                vec![Click::Cell(from.cell()), Click::Cell(to.cell())]
+                vec![Click::Cell(cell_of(from)), Click::Cell(cell_of(to))]
             }
-            AlvaAction::Place(at) => vec![Click::Cell(at.cell())],
+            AlvaAction::Place(at) => vec![Click::Cell(cell_of(at))],
         }
     }
 
@@ -525,7 +521,7 @@ impl Game for Alva {
         }
     }
 
-    fn resolve(&self, turn: &TurnText) -> Result<Vec<(Seat, AlvaAction)>, NotationError> {
+    fn resolve(&self, turn: &TurnText) -> Result<Vec<StepOf<Self>>, NotationError> {
         let text = turn.to_string();
         if let Some(error) = self.turn_error(&text) {
             return Err(error);
@@ -538,31 +534,32 @@ impl Game for Alva {
                 for pair in points.windows(2) {
                     let action = AlvaAction::Jump { from: pair[0], to: pair[1] };
                     state.resolve_step(seat, action, &text)?;
-                    actions.push((seat, action));
+                    actions.push(Step::Act(seat, action));
                 }
                 if let (None, Phase::Jumping(at)) = (&state.outcome, state.phase) {
-                    return Err(NotationError::illegal(&text, format!("the piece on {at} must jump on")));
+                    return Err(NotationError::illegal(&text, format!("the piece on {} must jump on", BOARD.name(at))));
                 }
             }
             TurnText::Place { shift, at } => {
                 if let Some((from, to)) = *shift {
                     let action = AlvaAction::Shift { from, to };
                     state.resolve_step(seat, action, &text)?;
-                    actions.push((seat, action));
+                    actions.push(Step::Act(seat, action));
                 }
                 let action = AlvaAction::Place(*at);
                 state.resolve_step(seat, action, &text)?;
-                actions.push((seat, action));
+                actions.push(Step::Act(seat, action));
             }
         }
         Ok(actions)
     }
 
-    fn notate(&self, turn: &[(Seat, AlvaAction)]) -> TurnText {
+    fn notate(&self, turn: &[StepOf<Self>]) -> TurnText {
         let mut jumps = Vec::new();
         let mut shift = None;
         let mut at = None;
-        for (_, action) in turn {
+        for step in turn {
+            let Step::Act(_, action) = step else { continue };
             match *action {
                 AlvaAction::Jump { from, to } => {
                     if jumps.is_empty() {
@@ -583,9 +580,12 @@ impl Game for Alva {
         }
     }
 
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        if self.outcome.is_none() {
-            self.outcome = Some(withdraw_two_seats(seat, reason));
-        }
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
     }
+}
+
+/// The layout cell of a point an action names.
+fn cell_of(cell: Cell) -> CellId {
+    BOARD.id(cell).expect("actions name points of the board")
 }

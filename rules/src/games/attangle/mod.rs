@@ -12,22 +12,25 @@ mod board;
 mod notation;
 mod unit;
 
-pub use board::{BadSpot, BoardKind, Geometry, Spot};
+pub use board::{Board, BoardKind};
 pub use notation::TurnText;
 pub use unit::{MAX_HEIGHT, Unit};
 
-use crate::Seed;
+use super::two_seats::{opponent, white_or_black};
+use crate::board::Cell;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, Status, withdraw_two_seats};
-use crate::layout::{Layout, white_or_black};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::layout::Layout;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
-use crate::view::{Fact, Piece, View};
+use crate::status::Status;
+use crate::step::{NoChance, Step};
+use crate::view::{Fact, Panel, Piece, View};
 use board::MAX_POINTS;
 use serde::{Deserialize, Serialize};
 
-pub use crate::layout::{BLACK, WHITE};
+pub use super::two_seats::{BLACK, WHITE};
 
 /// Pieces each player has: "100 playing pieces, half black and half white".
 pub const PIECES_PER_SIDE: u8 = 50;
@@ -56,14 +59,14 @@ impl AttangleOptions {
 #[serde(from = "CaptureJson")]
 pub struct Capture {
     /// The two origins, the smaller name first.
-    pub from: [Spot; 2],
+    pub from: [Cell; 2],
     /// The point they meet on.
-    pub to: Spot,
+    pub to: Cell,
 }
 
 impl Capture {
     /// The capture from `a` and `b` (in either order) onto `to`.
-    pub fn new(a: Spot, b: Spot, to: Spot) -> Capture {
+    pub fn new(a: Cell, b: Cell, to: Cell) -> Capture {
         Capture { from: [a.min(b), a.max(b)], to }
     }
 }
@@ -72,8 +75,8 @@ impl Capture {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CaptureJson {
-    from: [Spot; 2],
-    to: Spot,
+    from: [Cell; 2],
+    to: Cell,
 }
 
 impl From<CaptureJson> for Capture {
@@ -87,7 +90,7 @@ impl From<CaptureJson> for Capture {
 #[serde(rename_all = "snake_case")]
 pub enum AttangleAction {
     /// A piece from hand onto an empty point.
-    Place(Spot),
+    Place(Cell),
     /// Two own units onto an opposing one.
     Capture(Capture),
 }
@@ -106,16 +109,16 @@ pub struct Attangle {
 }
 
 /// Up to one attacker per direction: its point and height.
-type Attackers = ([(u8, u8); board::MAX_DIRECTIONS], usize);
+type Attackers = ([(u8, u8); crate::board::MAX_DIRECTIONS], usize);
 
 impl Attangle {
     /// The board's geometry.
-    pub fn geometry(&self) -> &'static Geometry {
-        Geometry::of(self.options.board)
+    pub fn geometry(&self) -> &'static Board {
+        Board::of(self.options.board)
     }
 
     /// What stands on the point named `spot` (empty off the board).
-    pub fn unit(&self, spot: Spot) -> Unit {
+    pub fn unit(&self, spot: Cell) -> Unit {
         self.geometry().point(spot).map_or(Unit::EMPTY, |p| self.board[p as usize])
     }
 
@@ -138,11 +141,11 @@ impl Attangle {
     /// pieces in hand, past the first turn; for tests of particular situations.
     pub fn with_units(
         options: &AttangleOptions,
-        units: &[(Spot, Unit)],
+        units: &[(Cell, Unit)],
         to_move: Seat,
         in_hand: [u8; 2],
     ) -> Result<Attangle, RulesError> {
-        let mut state = Attangle::new(options, Seed::default())?;
+        let mut state = Attangle::new(options)?;
         let g = state.geometry();
         for (spot, unit) in units {
             let point = g.point(*spot).ok_or_else(|| RulesError::BadOptions(format!("{spot} is not on this board")))?;
@@ -161,8 +164,8 @@ impl Attangle {
 
     /// The units of `seat` that could move onto `target`: the first occupied
     /// point in each direction, if it is `seat`'s single piece or triple.
-    fn attackers(&self, g: &Geometry, seat: Seat, target: u8) -> Attackers {
-        let mut found = [(0u8, 0u8); board::MAX_DIRECTIONS];
+    fn attackers(&self, g: &Board, seat: Seat, target: u8) -> Attackers {
+        let mut found = [(0u8, 0u8); crate::board::MAX_DIRECTIONS];
         let mut n = 0;
         for dir in 0..g.directions {
             let mut at = target;
@@ -188,7 +191,7 @@ impl Attangle {
         let g = self.geometry();
         for target in 0..g.points as u8 {
             let unit = self.board[target as usize];
-            if unit.owner() != Some(seat.opponent()) || unit.height() >= MAX_HEIGHT {
+            if unit.owner() != Some(opponent(seat)) || unit.height() >= MAX_HEIGHT {
                 continue;
             }
             let (found, n) = self.attackers(g, seat, target);
@@ -220,7 +223,8 @@ impl Attangle {
         AttangleAction::Capture(Capture::new(g.spot(a), g.spot(b), g.spot(target)))
     }
 
-    /// Why `seat` may not play `action` now, or `None` if it may.
+    /// Why `seat` may not play `action` now, in words, or `None` if nothing
+    /// is found wrong (legality itself is [`Game::legal_actions`]'s).
     fn why_illegal(&self, seat: Seat, action: &AttangleAction) -> Option<String> {
         if self.outcome.is_some() {
             return Some("the game is over".into());
@@ -229,7 +233,7 @@ impl Attangle {
             return Some(format!("it is {}'s turn", white_or_black(self.to_move)));
         }
         let g = self.geometry();
-        let point = |spot: Spot| g.point(spot).ok_or_else(|| format!("{spot} is not a point of this board"));
+        let point = |spot: Cell| g.point(spot).ok_or_else(|| format!("{spot} is not a point of this board"));
         match *action {
             AttangleAction::Place(spot) => {
                 let p = match point(spot) {
@@ -257,13 +261,13 @@ impl Attangle {
         }
     }
 
-    fn why_capture_illegal(&self, g: &Geometry, seat: Seat, from: [u8; 2], to: u8) -> Option<String> {
+    fn why_capture_illegal(&self, g: &Board, seat: Seat, from: [u8; 2], to: u8) -> Option<String> {
         let name = |p: u8| g.spot(p);
         let target = self.board[to as usize];
         if from[0] == from[1] || from.contains(&to) {
             return Some("a capture moves two pieces from two other points".into());
         }
-        if target.owner() != Some(seat.opponent()) {
+        if target.owner() != Some(opponent(seat)) {
             return Some(format!("{} holds no opposing piece or stack", name(to)));
         }
         for p in from {
@@ -303,7 +307,7 @@ impl Attangle {
 
     /// How `from` sees `to`: along a clear line, a line blocked at some
     /// point, or not on a line at all.
-    fn line(&self, g: &Geometry, from: u8, to: u8) -> Line {
+    fn line(&self, g: &Board, from: u8, to: u8) -> Line {
         for dir in 0..g.directions {
             let mut blocked = None;
             let mut at = from;
@@ -320,10 +324,20 @@ impl Attangle {
         Line::None
     }
 
-    fn check_legal(&self, seat: Seat, action: &AttangleAction) -> Result<(), RulesError> {
-        match self.why_illegal(seat, action) {
-            None => Ok(()),
-            Some(reason) => Err(RulesError::Illegal(reason)),
+    /// The action a written turn stands for, checked against the rules.
+    fn checked(&self, seat: Seat, turn: &TurnText, text: &str) -> Result<AttangleAction, NotationError> {
+        let action = Attangle::action_of(turn);
+        match self.check(seat, &action) {
+            Ok(()) => Ok(action),
+            Err(RulesError::Illegal(reason)) => Err(NotationError::illegal(text, reason)),
+            Err(other) => Err(NotationError::illegal(text, other.to_string())),
+        }
+    }
+
+    fn text_of(action: &AttangleAction) -> TurnText {
+        match *action {
+            AttangleAction::Capture(c) => TurnText::Capture { from: c.from, to: c.to },
+            AttangleAction::Place(at) => TurnText::Place(at),
         }
     }
 
@@ -345,17 +359,18 @@ enum Line {
 impl Game for Attangle {
     type Options = AttangleOptions;
     type Action = AttangleAction;
+    type Chance = NoChance;
     type Notation = TurnText;
 
-    const INFO: GameInfo = GameInfo {
-        id: "attangle",
-        name: "Attangle",
-        summary: "Dieter Stein's stacking game of angles. Place a piece, or capture an opposing piece or stack \
-                  by moving two of yours onto it at once, in straight lines from two directions, building \
-                  stacks of three and five. The first to own three stacks of five wins.",
-        min_seats: 2,
-        max_seats: 2,
-    };
+    const INFO: GameInfo = GameInfo::abstract_game(
+        "attangle",
+        "Attangle",
+        "Dieter Stein's stacking game of angles. Place a piece, or capture an opposing piece or stack \
+         by moving two of yours onto it at once, in straight lines from two directions, building \
+         stacks of three and five. The first to own three stacks of five wins.",
+        2,
+        2,
+    );
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![OptionSpec {
@@ -372,7 +387,7 @@ impl Game for Attangle {
         }]
     }
 
-    fn new(options: &AttangleOptions, _seed: Seed) -> Result<Attangle, RulesError> {
+    fn new(options: &AttangleOptions) -> Result<Attangle, RulesError> {
         Ok(Attangle {
             options: options.clone(),
             board: [Unit::EMPTY; MAX_POINTS],
@@ -433,22 +448,13 @@ impl Game for Attangle {
         count
     }
 
-    fn check(&self, seat: Seat, action: &AttangleAction) -> Result<(), RulesError> {
-        if seat.index() >= 2 {
-            return Err(RulesError::NoSuchSeat(seat));
-        }
-        if self.outcome.is_some() {
-            return Err(RulesError::MatchOver);
-        }
-        if seat != self.to_move {
-            return Err(RulesError::NotYourTurn(seat));
-        }
-        self.check_legal(seat, action)
+    fn explain(&self, seat: Seat, action: &AttangleAction) -> String {
+        self.why_illegal(seat, action).unwrap_or_else(|| "not a legal action here".into())
     }
 
     fn play(&mut self, seat: Seat, action: &AttangleAction) {
         let g = self.geometry();
-        let point = |spot: Spot| g.point(spot).expect("a legal action names points of the board") as usize;
+        let point = |spot: Cell| g.point(spot).expect("a legal action names points of the board") as usize;
         match *action {
             AttangleAction::Place(at) => {
                 self.board[point(at)] = Unit::single(seat);
@@ -457,7 +463,7 @@ impl Game for Attangle {
             AttangleAction::Capture(c) => {
                 let (a, b, t) = (point(c.from[0]), point(c.from[1]), point(c.to));
                 let stack = self.board[t].with(self.board[a]).with(self.board[b]);
-                debug_assert_eq!(stack.count(seat), stack.count(seat.opponent()) + 1, "a majority of exactly one");
+                debug_assert_eq!(stack.count(seat), stack.count(opponent(seat)) + 1, "a majority of exactly one");
                 self.board[a] = Unit::EMPTY;
                 self.board[b] = Unit::EMPTY;
                 self.board[t] = stack;
@@ -468,7 +474,7 @@ impl Game for Attangle {
         }
         self.last = Some(*action);
         self.turns += 1;
-        self.to_move = seat.opponent();
+        self.to_move = opponent(seat);
         let needed = self.options.stacks_to_win();
         if self.fives[seat.index()] >= needed {
             let reason = format!("{} owns {} stacks of five", white_or_black(seat), number_word(needed));
@@ -492,10 +498,10 @@ impl Game for Attangle {
         let seats = [WHITE, BLACK]
             .into_iter()
             .map(|seat| {
-                vec![
+                Panel::facts(vec![
                     Fact::new("in hand", self.in_hand(seat)),
                     Fact::new("stacks of five", format!("{} of {needed}", self.stacks_of_five(seat))),
-                ]
+                ])
             })
             .collect();
         let name = white_or_black(self.to_move);
@@ -516,7 +522,9 @@ impl Game for Attangle {
         };
         View {
             stacks,
+            attributes: Vec::new(),
             seats,
+            teams: Vec::new(),
             acting: self.status().acting(),
             prompt,
             marks,
@@ -529,7 +537,7 @@ impl Game for Attangle {
     /// origins in name order (the order they are written in).
     fn clicks(&self, _seat: Seat, action: &AttangleAction) -> Vec<Click> {
         let g = self.geometry();
-        let cell = |spot: Spot| Click::Cell(g.point(spot).map_or(u16::MAX, u16::from));
+        let cell = |spot: Cell| Click::Cell(g.point(spot).map_or(u16::MAX, u16::from));
         match *action {
             AttangleAction::Place(at) => vec![cell(at)],
             AttangleAction::Capture(c) => vec![cell(c.to), cell(c.from[0]), cell(c.from[1])],
@@ -538,7 +546,7 @@ impl Game for Attangle {
 
     fn other_clicks(&self, _seat: Seat, action: &AttangleAction) -> Vec<Vec<Click>> {
         let g = self.geometry();
-        let cell = |spot: Spot| Click::Cell(g.point(spot).map_or(u16::MAX, u16::from));
+        let cell = |spot: Cell| Click::Cell(g.point(spot).map_or(u16::MAX, u16::from));
         match *action {
             AttangleAction::Place(_) => Vec::new(),
             // The two units may be clicked in either order.
@@ -547,38 +555,27 @@ impl Game for Attangle {
     }
 
     fn action_text(&self, _seat: Seat, action: &AttangleAction) -> String {
-        self.notate(&[(self.to_move, *action)]).to_string()
+        Attangle::text_of(action).to_string()
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<AttangleAction, NotationError> {
-        let action = Attangle::action_of(&text.parse()?);
-        match self.why_illegal(seat, &action) {
-            None => Ok(action),
-            Some(reason) => Err(NotationError::illegal(text, reason)),
-        }
+        self.checked(seat, &text.parse()?, text)
     }
 
-    fn resolve(&self, turn: &TurnText) -> Result<Vec<(Seat, AttangleAction)>, NotationError> {
+    fn resolve(&self, turn: &TurnText) -> Result<Vec<StepOf<Self>>, NotationError> {
         let seat = self.to_move;
-        let action = Attangle::action_of(turn);
-        match self.why_illegal(seat, &action) {
-            None => Ok(vec![(seat, action)]),
-            Some(reason) => Err(NotationError::illegal(&turn.to_string(), reason)),
+        Ok(vec![Step::Act(seat, self.checked(seat, turn, &turn.to_string())?)])
+    }
+
+    fn notate(&self, turn: &[StepOf<Self>]) -> TurnText {
+        match turn.first() {
+            Some(Step::Act(_, action)) => Attangle::text_of(action),
+            _ => TurnText::Place(Cell::at(0, 1)),
         }
     }
 
-    fn notate(&self, turn: &[(Seat, AttangleAction)]) -> TurnText {
-        match turn.first().map(|(_, action)| *action) {
-            Some(AttangleAction::Capture(c)) => TurnText::Capture { from: c.from, to: c.to },
-            Some(AttangleAction::Place(at)) => TurnText::Place(at),
-            None => TurnText::Place(Spot::new(0, 1)),
-        }
-    }
-
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        if self.outcome.is_none() {
-            self.outcome = Some(withdraw_two_seats(seat, reason));
-        }
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
     }
 }
 

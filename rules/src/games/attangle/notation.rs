@@ -7,7 +7,7 @@
 //! (the printed rulebook has `f5,c 5-e6`). The syntax is parsed without a
 //! position and resolved against one by [`Attangle::resolve`](super::Attangle).
 
-use super::board::{BadSpot, Spot};
+use crate::board::{BadCell, Cell};
 use crate::error::NotationError;
 use std::fmt;
 use std::str::FromStr;
@@ -16,13 +16,13 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TurnText {
     /// A new piece on an empty point.
-    Place(Spot),
+    Place(Cell),
     /// Two own pieces or stacks, from `from` (in name order), onto `to`.
     Capture {
         /// The origins, the smaller name first.
-        from: [Spot; 2],
+        from: [Cell; 2],
         /// The opposing piece or stack they capture.
-        to: Spot,
+        to: Cell,
     },
 }
 
@@ -32,8 +32,9 @@ impl FromStr for TurnText {
     fn from_str(text: &str) -> Result<TurnText, NotationError> {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let err = |reason: &str| NotationError::syntax(text, reason);
-        let spot = |name: &str| name.parse::<Spot>().map_err(|e: BadSpot| err(&e.to_string()));
-        let Some((origins, to)) = compact.split_once('-') else {
+        let spot = |name: &str| name.parse::<Cell>().map_err(|e: BadCell| err(&e.to_string()));
+        // The target follows `-`; `x`, `×` and `:` are read too.
+        let Some((origins, to)) = compact.split_once(['-', 'x', '×', ':']) else {
             if compact.contains(',') {
                 return Err(err("a capture is written \"origin,origin-target\", e.g. \"f5,c5-e6\""));
             }
@@ -78,7 +79,7 @@ mod tests {
 
     #[test]
     fn malformed_turns_are_refused() {
-        for text in ["", "e", "e1,f2", "e1-e2", "e1,e1-e2", "e1,e2-e1", "e1,e2,e3-e4", "e1,e2-", "i1", "e1,e2-e3-e4"] {
+        for text in ["", "e0", "e1,f2", "e1-e2", "e1,e1-e2", "e1,e2-e1", "e1,e2,e3-e4", "e1,e2-", "e1,e2-e3-e4"] {
             assert!(text.parse::<TurnText>().is_err(), "{text} should not parse");
         }
     }

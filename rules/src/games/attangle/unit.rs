@@ -67,7 +67,7 @@ impl Unit {
     /// piece shows the owner.
     pub fn drawn(self) -> impl Iterator<Item = Seat> {
         let owner = self.owner().unwrap_or(Seat(0));
-        let minority = owner.opponent();
+        let minority = crate::games::two_seats::opponent(owner);
         std::iter::repeat_n(minority, self.count(minority) as usize)
             .chain(std::iter::repeat_n(owner, self.count(owner) as usize))
     }

@@ -6,7 +6,8 @@
 //! is also the layout's cell id) in a fixed array large enough for the
 //! largest board, so copying a board allocates nothing.
 
-use super::square::Square;
+use super::coord::Coord;
+use crate::games::two_seats::opponent;
 use crate::seat::Seat;
 
 /// The largest board side offered.
@@ -64,29 +65,29 @@ impl Board {
     }
 
     /// The index of an on-board square (also its cell id in the layout).
-    pub fn index(&self, square: Square) -> usize {
+    pub fn index(&self, square: Coord) -> usize {
         usize::from(square.row) * usize::from(self.size) + usize::from(square.col)
     }
 
     /// The square at an index below [`Board::squares`].
-    pub fn square(&self, index: usize) -> Square {
+    pub fn square(&self, index: usize) -> Coord {
         let size = usize::from(self.size);
-        Square::new((index % size) as u8, (index / size) as u8)
+        Coord::new((index % size) as u8, (index / size) as u8)
     }
 
     /// Every square of the board, from a1 rank by rank.
-    pub fn all(&self) -> impl Iterator<Item = Square> + '_ {
+    pub fn all(&self) -> impl Iterator<Item = Coord> + '_ {
         (0..self.squares()).map(|i| self.square(i))
     }
 
     /// The owner of the piece on `square`, if any (`None` off the board too).
-    pub fn get(&self, square: Square) -> Option<Seat> {
+    pub fn get(&self, square: Coord) -> Option<Seat> {
         if square.on_board(self.size) { self.cells[self.index(square)] } else { None }
     }
 
     /// Puts a piece on (or clears) an on-board square without attraction,
     /// for setting up positions.
-    pub fn set(&mut self, square: Square, piece: Option<Seat>) {
+    pub fn set(&mut self, square: Coord, piece: Option<Seat>) {
         let i = self.index(square);
         match (self.cells[i].is_some(), piece.is_some()) {
             (false, true) => self.pieces += 1,
@@ -97,11 +98,11 @@ impl Board {
     }
 
     /// The square `distance` steps from `from` in direction `(dc, dr)`, if on the board.
-    pub fn step(&self, from: Square, (dc, dr): (i8, i8), distance: u8) -> Option<Square> {
+    pub fn step(&self, from: Coord, (dc, dr): (i8, i8), distance: u8) -> Option<Coord> {
         let col = i16::from(from.col) + i16::from(dc) * i16::from(distance);
         let row = i16::from(from.row) + i16::from(dr) * i16::from(distance);
         let inside = |v: i16| (0..i16::from(self.size)).contains(&v);
-        (inside(col) && inside(row)).then(|| Square::new(col as u8, row as u8))
+        (inside(col) && inside(row)).then(|| Coord::new(col as u8, row as u8))
     }
 
     /// Places a piece of `seat` on the empty square `at` and lets the power
@@ -111,7 +112,7 @@ impl Board {
     /// nearest pieces go first, the first empty square in each direction is
     /// closed up and every piece beyond it moves one square in.
     /// Work is proportional to the rank plus the file.
-    pub fn place(&mut self, at: Square, seat: Seat) -> Pulled {
+    pub fn place(&mut self, at: Coord, seat: Seat) -> Pulled {
         self.set(at, Some(seat));
         let size = isize::from(self.size);
         let start = self.index(at) as isize;
@@ -142,7 +143,7 @@ impl Board {
     }
 
     /// The squares pieces entered in the attraction that followed placing on `at`.
-    pub fn pulled_to(&self, at: Square, pulled: Pulled) -> impl Iterator<Item = Square> + '_ {
+    pub fn pulled_to(&self, at: Coord, pulled: Pulled) -> impl Iterator<Item = Coord> + '_ {
         DIRECTIONS.iter().zip(pulled).filter(|(_, first)| *first > 0).flat_map(move |(&dir, first)| {
             (first..self.size)
                 .map_while(move |distance| self.step(at, dir, distance))
@@ -153,9 +154,9 @@ impl Board {
     /// Whether the piece on `square` is a winning position: its owner's piece
     /// with four diagonal neighbours, each an opposing piece. A piece on the
     /// edge has fewer than four diagonal neighbours and never is one.
-    pub fn is_winning_position(&self, square: Square) -> bool {
+    pub fn is_winning_position(&self, square: Coord) -> bool {
         let Some(owner) = self.get(square) else { return false };
-        DIAGONALS.iter().all(|&dir| self.step(square, dir, 1).is_some_and(|n| self.get(n) == Some(owner.opponent())))
+        DIAGONALS.iter().all(|&dir| self.step(square, dir, 1).is_some_and(|n| self.get(n) == Some(opponent(owner))))
     }
 
     /// Each seat's number of winning positions, indexed by seat.
@@ -167,7 +168,7 @@ impl Board {
             for col in 1..size - 1 {
                 let i = row * size + col;
                 let Some(owner) = self.cells[i] else { continue };
-                let opponent = Some(owner.opponent());
+                let opponent = Some(opponent(owner));
                 let surrounded =
                     [i - size - 1, i - size + 1, i + size - 1, i + size + 1].iter().all(|&n| self.cells[n] == opponent);
                 if surrounded {

@@ -7,23 +7,30 @@
 //! docs/rules/attraktion.md states the rules as implemented and every ruling.
 
 mod board;
+mod coord;
 mod position;
-mod square;
 
-pub use board::{Board, DIRECTIONS, MAX_SIZE, Pulled};
-pub use square::Square;
+pub use board::Board;
+pub use coord::Coord;
 
-use crate::Seed;
+use super::two_seats::{opponent, white_and_black, white_or_black};
+use crate::board::{Cell, Drawn, Geometry, Lines};
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, Status, withdraw_two_seats};
-use crate::layout::{Cell, Layout, Shape, white_and_black, white_or_black};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::layout::Layout;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Viewer};
-use crate::view::{Fact, Piece, Stack, View};
+use crate::status::Status;
+use crate::step::{NoChance, Step};
+use crate::view::{Fact, Panel, Piece, Stack, View};
+use board::Pulled;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
 
-pub use crate::layout::{BLACK, WHITE};
+pub use super::two_seats::{BLACK, WHITE};
 
 /// The board sides a match may be played on: the rulebook's 8 × 8 and
 /// 10 × 10, and two of the "still larger boards" it leaves to experts.
@@ -54,10 +61,40 @@ impl AttraktionOptions {
     }
 }
 
+/// A turn written down: the square placed on, such as `d5` (`D5` is read
+/// too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement(pub Cell);
+
+impl FromStr for Placement {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Placement, NotationError> {
+        let lower = text.trim().to_ascii_lowercase();
+        lower
+            .parse::<Cell>()
+            .ok()
+            .filter(|cell| Coord::of(*cell).is_some())
+            .map(Placement)
+            .ok_or_else(|| NotationError::syntax(text, "expected a square name like d5"))
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The boards of every offered size, for names and drawing.
+static BOARDS: LazyLock<Vec<Geometry>> = LazyLock::new(|| {
+    SIZES.iter().map(|&size| Geometry::grid(size, size, Lines::WithDiagonals, Drawn::Squares)).collect()
+});
+
 /// The last placement and the pieces it pulled, for the view's marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct LastTurn {
-    at: Square,
+    at: Coord,
     pulled: Pulled,
 }
 
@@ -116,41 +153,47 @@ impl Attraktion {
         };
     }
 
-    /// Why `seat` may not place on `at` now, if it may not.
-    fn refusal(&self, seat: Seat, at: Square) -> Option<String> {
-        if self.outcome.is_some() {
-            Some("the game is over".into())
-        } else if seat != self.to_move {
-            Some(format!("it is {}'s turn", white_or_black(self.to_move)))
-        } else if !at.on_board(self.board.size()) {
-            let size = self.board.size();
-            Some(format!("{at} is not on the {size}×{size} board"))
-        } else if self.board.get(at).is_some() {
-            Some(format!("{at} is occupied"))
-        } else {
-            None
+    /// Why `seat` may not place on `at` now, in words.
+    fn refusal(&self, seat: Seat, at: Cell) -> String {
+        let size = self.board.size();
+        match Coord::of(at) {
+            _ if self.outcome.is_some() => "the game is over".into(),
+            _ if seat != self.to_move => format!("it is {}'s turn", white_or_black(self.to_move)),
+            Some(square) if square.on_board(size) && self.board.get(square).is_some() => format!("{at} is occupied"),
+            Some(square) if square.on_board(size) => "not a legal placement".into(),
+            _ => format!("{at} is not on the {size}×{size} board"),
         }
     }
 
-    fn cell(&self, square: Square) -> crate::layout::CellId {
+    fn cell(&self, square: Coord) -> crate::layout::CellId {
         self.board.index(square) as crate::layout::CellId
+    }
+
+    /// The placement a written square stands for, checked against the rules.
+    fn checked(&self, seat: Seat, at: Cell, text: &str) -> Result<Cell, NotationError> {
+        match self.check(seat, &at) {
+            Ok(()) => Ok(at),
+            Err(RulesError::Illegal(reason)) => Err(NotationError::illegal(text, reason)),
+            Err(other) => Err(NotationError::illegal(text, other.to_string())),
+        }
     }
 }
 
 impl Game for Attraktion {
     type Options = AttraktionOptions;
-    type Action = Square;
-    type Notation = Square;
+    type Action = Cell;
+    type Chance = NoChance;
+    type Notation = Placement;
 
-    const INFO: GameInfo = GameInfo {
-        id: "attraktion",
-        name: "Attraktion",
-        summary: "Jaroslaw Cichocki's game of attraction for two. Place a piece on any empty square and every \
-                  piece in its row and column slides one square towards it. Surround one of your pieces with \
-                  four opposing pieces on its diagonals, and have more such positions than your opponent.",
-        min_seats: 2,
-        max_seats: 2,
-    };
+    const INFO: GameInfo = GameInfo::abstract_game(
+        "attraktion",
+        "Attraktion",
+        "Jaroslaw Cichocki's game of attraction for two. Place a piece on any empty square and every \
+         piece in its row and column slides one square towards it. Surround one of your pieces with \
+         four opposing pieces on its diagonals, and have more such positions than your opponent.",
+        2,
+        2,
+    );
 
     fn option_specs() -> Vec<OptionSpec> {
         let label = |size: u8| match size {
@@ -166,7 +209,7 @@ impl Game for Attraktion {
         }]
     }
 
-    fn new(options: &AttraktionOptions, _seed: Seed) -> Result<Attraktion, RulesError> {
+    fn new(options: &AttraktionOptions) -> Result<Attraktion, RulesError> {
         if !SIZES.contains(&options.size) {
             return Err(RulesError::BadOptions(format!("the board size is one of {SIZES:?}, not {}", options.size)));
         }
@@ -182,8 +225,8 @@ impl Game for Attraktion {
         })
     }
 
-    fn from_position(options: &AttraktionOptions, text: &str, seed: Seed) -> Result<Attraktion, RulesError> {
-        let mut state = Attraktion::new(options, seed)?;
+    fn from_position(options: &AttraktionOptions, text: &str) -> Result<Attraktion, RulesError> {
+        let mut state = Attraktion::new(options)?;
         let (board, to_move) = position::parse(options.size, text)
             .map_err(|reason| RulesError::Notation(NotationError::syntax(text, reason)))?;
         state.placed = [board.count(WHITE) as u32, board.count(BLACK) as u32];
@@ -191,7 +234,7 @@ impl Game for Attraktion {
         state.board = board;
         state.to_move = to_move;
         // Judged as if the player who placed the last piece had just moved.
-        state.judge(to_move.opponent());
+        state.judge(opponent(to_move));
         Ok(state)
     }
 
@@ -200,20 +243,8 @@ impl Game for Attraktion {
     }
 
     fn layout(&self) -> Layout {
-        let size = self.board.size();
-        let cells = self
-            .board
-            .all()
-            .map(|s| Cell { label: s.to_string(), row: u16::from(s.row), col: u16::from(s.col) })
-            .collect();
-        Layout {
-            shape: Shape::Squares,
-            rows: u16::from(size),
-            cols: u16::from(size),
-            cells,
-            zones: Vec::new(),
-            seats: white_and_black(),
-        }
+        let board = SIZES.iter().position(|s| *s == self.board.size()).expect("an offered size");
+        BOARDS[board].layout().clone().with_seats(white_and_black())
     }
 
     fn seat_count(&self) -> usize {
@@ -228,9 +259,9 @@ impl Game for Attraktion {
         self.turns
     }
 
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<Square>) {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Cell>) {
         if self.outcome.is_none() && seat == self.to_move {
-            out.extend(self.board.all().filter(|s| self.board.get(*s).is_none()));
+            out.extend(self.board.all().filter(|s| self.board.get(*s).is_none()).map(Coord::cell));
         }
     }
 
@@ -238,28 +269,17 @@ impl Game for Attraktion {
         if self.outcome.is_none() && seat == self.to_move { self.board.squares() - self.board.pieces() } else { 0 }
     }
 
-    fn check(&self, seat: Seat, at: &Square) -> Result<(), RulesError> {
-        if seat.index() >= 2 {
-            return Err(RulesError::NoSuchSeat(seat));
-        }
-        if self.outcome.is_some() {
-            return Err(RulesError::MatchOver);
-        }
-        if seat != self.to_move {
-            return Err(RulesError::NotYourTurn(seat));
-        }
-        match self.refusal(seat, *at) {
-            Some(reason) => Err(RulesError::Illegal(reason)),
-            None => Ok(()),
-        }
+    fn explain(&self, seat: Seat, at: &Cell) -> String {
+        self.refusal(seat, *at)
     }
 
-    fn play(&mut self, seat: Seat, at: &Square) {
-        let pulled = self.board.place(*at, seat);
+    fn play(&mut self, seat: Seat, at: &Cell) {
+        let at = Coord::of(*at).expect("a legal placement names a square");
+        let pulled = self.board.place(at, seat);
         self.placed[seat.index()] += 1;
         self.turns += 1;
-        self.to_move = seat.opponent();
-        self.last = Some(LastTurn { at: *at, pulled });
+        self.to_move = opponent(seat);
+        self.last = Some(LastTurn { at, pulled });
         self.judge(seat);
     }
 
@@ -274,10 +294,10 @@ impl Game for Attraktion {
         let seats = [WHITE, BLACK]
             .into_iter()
             .map(|seat| {
-                vec![
+                Panel::facts(vec![
                     Fact::new("winning positions", self.winning[seat.index()]),
                     Fact::new("in hand", self.in_hand(seat)),
-                ]
+                ])
             })
             .collect();
         let prompt = match &self.outcome {
@@ -293,7 +313,9 @@ impl Game for Attraktion {
         };
         View {
             stacks,
+            attributes: Vec::new(),
             seats,
+            teams: Vec::new(),
             acting: self.status().acting(),
             prompt,
             marks,
@@ -302,37 +324,33 @@ impl Game for Attraktion {
         }
     }
 
-    fn clicks(&self, _seat: Seat, at: &Square) -> Vec<Click> {
-        vec![Click::Cell(self.cell(*at))]
+    fn clicks(&self, _seat: Seat, at: &Cell) -> Vec<Click> {
+        vec![Click::Cell(self.cell(Coord::of(*at).expect("a legal placement names a square")))]
     }
 
-    fn action_text(&self, _seat: Seat, at: &Square) -> String {
+    fn action_text(&self, _seat: Seat, at: &Cell) -> String {
         at.to_string()
     }
 
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Square, NotationError> {
-        let at: Square = text.parse()?;
-        match self.refusal(seat, at) {
-            Some(reason) => Err(NotationError::illegal(text, reason)),
-            None => Ok(at),
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Cell, NotationError> {
+        let Placement(at) = text.parse()?;
+        self.checked(seat, at, text)
+    }
+
+    fn resolve(&self, turn: &Placement) -> Result<Vec<StepOf<Self>>, NotationError> {
+        let at = self.checked(self.to_move, turn.0, &turn.to_string())?;
+        Ok(vec![Step::Act(self.to_move, at)])
+    }
+
+    fn notate(&self, turn: &[StepOf<Self>]) -> Placement {
+        match turn.first() {
+            Some(Step::Act(_, at)) => Placement(*at),
+            _ => Placement(Cell::at(0, 1)),
         }
     }
 
-    fn resolve(&self, at: &Square) -> Result<Vec<(Seat, Square)>, NotationError> {
-        match self.refusal(self.to_move, *at) {
-            Some(reason) => Err(NotationError::illegal(&at.to_string(), reason)),
-            None => Ok(vec![(self.to_move, *at)]),
-        }
-    }
-
-    fn notate(&self, turn: &[(Seat, Square)]) -> Square {
-        turn.first().map(|(_, at)| *at).expect("a turn is one placement")
-    }
-
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        if self.outcome.is_none() {
-            self.outcome = Some(withdraw_two_seats(seat, reason));
-        }
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
     }
 
     fn position(&self) -> Option<String> {

@@ -6,7 +6,7 @@
 //! move is `8/8/8/8/8/8/8/8 W`.
 
 use super::board::Board;
-use super::square::Square;
+use super::coord::Coord;
 use super::{BLACK, WHITE};
 use crate::seat::Seat;
 
@@ -36,7 +36,7 @@ pub fn parse(size: u8, text: &str) -> Result<(Board, Seat), String> {
                 if *col >= u32::from(size) {
                     return Err(format!("rank {} is longer than {size} squares", row + 1));
                 }
-                board.set(Square::new(*col as u8, row), Some(seat));
+                board.set(Coord::new(*col as u8, row), Some(seat));
                 *col += 1;
             }
             Ok(())
@@ -72,7 +72,7 @@ pub fn format(board: &Board, side: Seat) -> String {
     for row in (0..size).rev() {
         let mut empty = 0;
         for col in 0..size {
-            match board.get(Square::new(col, row)) {
+            match board.get(Coord::new(col, row)) {
                 None => empty += 1,
                 Some(seat) => {
                     if empty > 0 {

@@ -10,7 +10,8 @@
 //! which [`VALID`] masks away. Moves of all pieces in one direction are then
 //! a single shift.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use crate::board::Cell;
+use crate::layout::CellId;
 use std::fmt;
 use std::str::FromStr;
 
@@ -47,7 +48,9 @@ pub const fn shift(bits: u64, offset: i32) -> u64 {
     if offset > 0 { (bits << offset) & VALID } else { (bits >> -offset) & VALID }
 }
 
-/// A square of the board, 1 to 50. Its text and JSON form is its number.
+/// A dark square of the board as the move generator knows it, by its
+/// number 1 to 50 and its bit. Actions and notation name it by its [`Cell`]
+/// (the same number); its layout cell id is the number less one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
@@ -55,6 +58,24 @@ impl Square {
     /// Square `n`, if `n` is 1 to 50.
     pub fn new(n: u8) -> Option<Square> {
         (1..=50).contains(&n).then_some(Square(n))
+    }
+
+    /// The square a cell name stands for, if it is a number 1 to 50.
+    pub fn of(cell: Cell) -> Option<Square> {
+        if !cell.letters().is_empty() {
+            return None;
+        }
+        u8::try_from(cell.number()).ok().and_then(Square::new)
+    }
+
+    /// The square's name.
+    pub fn cell(self) -> Cell {
+        Cell::numbered(u16::from(self.0))
+    }
+
+    /// The square's cell id in the layout.
+    pub fn id(self) -> CellId {
+        CellId::from(self.0 - 1)
     }
 
     /// The square's number.
@@ -131,19 +152,6 @@ impl FromStr for Square {
             .flatten()
             .and_then(Square::new)
             .ok_or_else(|| BadSquare(s.to_string()))
-    }
-}
-
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Square {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let n = u8::deserialize(deserializer)?;
-        Square::new(n).ok_or_else(|| serde::de::Error::custom(format!("{n} is not a square (1 to 50)")))
     }
 }
 

@@ -14,15 +14,18 @@ pub use board::Square;
 pub use notation::MoveText;
 pub use position::{BLACK, Move, Position, WHITE};
 
-use crate::Seed;
+use super::two_seats::{opponent, white_and_black, white_or_black};
+use crate::board::{Cell, grid_coordinates};
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, Status, withdraw_two_seats};
-use crate::layout::{Cell, Layout, Shape, white_and_black, white_or_black};
+use crate::game::{Game, GameInfo, StepOf};
+use crate::layout::{CellLayout, Layout, Shape, Tone};
 use crate::outcome::Outcome;
+use crate::record::{Record, RecordMeta};
 use crate::seat::{Seat, Viewer};
-use crate::tools::record::{Record, RecordMeta};
-use crate::view::{Fact, Piece, Stack, View};
+use crate::status::Status;
+use crate::step::{NoChance, Step};
+use crate::view::{Fact, Panel, Piece, Stack, View};
 use board::squares;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -39,26 +42,34 @@ pub const FIVE_MOVE_PLIES: u32 = 10;
 pub struct Dame100Options {}
 
 /// A move's JSON form: `{"from":32,"to":28}`, with `"captures":[23,...]`
-/// (ascending) for a capture.
+/// (ascending) for a capture; squares are cells named by their numbers.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MoveJson {
-    from: Square,
-    to: Square,
+    from: Cell,
+    to: Cell,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    captures: Vec<Square>,
+    captures: Vec<Cell>,
 }
 
 impl Serialize for Move {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        MoveJson { from: self.from, to: self.to, captures: squares(self.captured).collect() }.serialize(serializer)
+        let captures = squares(self.captured).map(Square::cell).collect();
+        MoveJson { from: self.from.cell(), to: self.to.cell(), captures }.serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let json = MoveJson::deserialize(deserializer)?;
-        Ok(Move { from: json.from, to: json.to, captured: json.captures.iter().fold(0, |bits, s| bits | s.bit()) })
+        let square = |cell: Cell| {
+            Square::of(cell).ok_or_else(|| serde::de::Error::custom(format!("{cell} is not a square (1 to 50)")))
+        };
+        let mut captured = 0;
+        for cell in json.captures {
+            captured |= square(cell)?.bit();
+        }
+        Ok(Move { from: square(json.from)?, to: square(json.to)?, captured })
     }
 }
 
@@ -119,11 +130,11 @@ impl Dame100 {
             outcome: None,
         };
         state.track_endgame();
-        if position.pieces(position.side.opponent()) == 0 {
+        if position.pieces(opponent(position.side)) == 0 {
             // Set up with the side not to move already out of pieces.
             state.outcome = Some(Outcome::win(2, position.side, "the opponent has no pieces"));
         } else {
-            state.check_end(position.side.opponent());
+            state.check_end(opponent(position.side));
         }
         state
     }
@@ -202,23 +213,24 @@ impl Dame100 {
 impl Game for Dame100 {
     type Options = Dame100Options;
     type Action = Move;
+    type Chance = NoChance;
     type Notation = MoveText;
 
-    const INFO: GameInfo = GameInfo {
-        id: "dame100",
-        name: "Dame 100",
-        summary: "International draughts on the 10×10 board. Men step diagonally forward and capture in \
-                  every direction; capturing is compulsory and you must take the most pieces you can; kings \
-                  fly along the diagonals. Take every opposing piece, or leave your opponent without a move.",
-        min_seats: 2,
-        max_seats: 2,
-    };
+    const INFO: GameInfo = GameInfo::abstract_game(
+        "dame100",
+        "Dame 100",
+        "International draughts on the 10×10 board. Men step diagonally forward and capture in \
+         every direction; capturing is compulsory and you must take the most pieces you can; kings \
+         fly along the diagonals. Take every opposing piece, or leave your opponent without a move.",
+        2,
+        2,
+    );
 
-    fn new(_options: &Dame100Options, _seed: Seed) -> Result<Dame100, RulesError> {
+    fn new(_options: &Dame100Options) -> Result<Dame100, RulesError> {
         Ok(Dame100::from(Position::default()))
     }
 
-    fn from_position(_options: &Dame100Options, position: &str, _seed: Seed) -> Result<Dame100, RulesError> {
+    fn from_position(_options: &Dame100Options, position: &str) -> Result<Dame100, RulesError> {
         Ok(Dame100::from(fen::parse(position)?))
     }
 
@@ -226,14 +238,39 @@ impl Game for Dame100 {
         &self.options
     }
 
+    /// The 50 dark squares are the cells, each with its number; the light
+    /// squares are drawn behind them.
     fn layout(&self) -> Layout {
+        let centre = |col: u8, row: u8| (f32::from(col) + 0.5, f32::from(row) + 0.5);
         let cells = (1..=50)
             .map(|n| {
                 let square = Square::new(n).expect("square");
-                Cell { label: n.to_string(), row: 9 - square.row_from_top() as u16, col: square.column() as u16 }
+                let (x, y) = centre(square.column(), square.row_from_top());
+                CellLayout {
+                    label: n.to_string(),
+                    shape: Shape::Square([x, y, 1.0]),
+                    tone: Tone::Dark,
+                    caption: Some(n.to_string()),
+                    off_board: false,
+                }
             })
             .collect();
-        Layout { shape: Shape::Squares, rows: 10, cols: 10, cells, zones: Vec::new(), seats: white_and_black() }
+        let backdrop = (0..10u8)
+            .flat_map(|row| (0..10u8).map(move |col| (col, row)))
+            .filter(|(col, row)| (col + row) % 2 == 0)
+            .map(|(col, row)| {
+                let (x, y) = centre(col, row);
+                (Shape::Square([x, y, 1.0]), Tone::Light)
+            })
+            .collect();
+        Layout {
+            cells,
+            backdrop,
+            edges: Vec::new(),
+            areas: Vec::new(),
+            labels: grid_coordinates(10, 10, 0.0),
+            seats: white_and_black(),
+        }
     }
 
     fn seat_count(&self) -> usize {
@@ -284,14 +321,17 @@ impl Game for Dame100 {
             .map(|s| {
                 let owner = if p.white & s.bit() != 0 { WHITE } else { BLACK };
                 let piece = if p.kings & s.bit() != 0 { Piece::of_kind(owner, "king") } else { Piece::plain(owner) };
-                Stack { cell: u16::from(s.number() - 1), pieces: vec![piece] }
+                Stack { cell: s.id(), pieces: vec![piece] }
             })
             .collect();
         let seats = [WHITE, BLACK]
             .into_iter()
             .map(|seat| {
                 let own = p.pieces(seat);
-                vec![Fact::new("men", (own & !p.kings).count_ones()), Fact::new("kings", (own & p.kings).count_ones())]
+                Panel::facts(vec![
+                    Fact::new("men", (own & !p.kings).count_ones()),
+                    Fact::new("kings", (own & p.kings).count_ones()),
+                ])
             })
             .collect();
         let prompt = match &self.outcome {
@@ -311,10 +351,12 @@ impl Game for Dame100 {
                 prompt
             }
         };
-        let marks = self.last_move.map(|m| vec![u16::from(m.from.number() - 1), u16::from(m.to.number() - 1)]);
+        let marks = self.last_move.map(|m| vec![m.from.id(), m.to.id()]);
         View {
             stacks,
+            attributes: Vec::new(),
             seats,
+            teams: Vec::new(),
             acting: self.status().acting(),
             prompt,
             marks: marks.unwrap_or_default(),
@@ -324,7 +366,7 @@ impl Game for Dame100 {
     }
 
     fn clicks(&self, _seat: Seat, m: &Move) -> Vec<Click> {
-        let cell = |s: Square| Click::Cell(u16::from(s.number() - 1));
+        let cell = |s: Square| Click::Cell(s.id());
         let mut clicks = vec![cell(m.from), cell(m.to)];
         if m.captured != 0 && self.ambiguous(m) {
             // Moves sharing start and end take equally many pieces (the most
@@ -349,79 +391,28 @@ impl Game for Dame100 {
             .find(|(path, captured)| path[0] == m.from && path.last() == Some(&m.to) && *captured == m.captured)
             .map(|(path, _)| path)
             .expect("a legal capture has a path");
-        MoveText { squares: path, capture: true }.to_string()
+        MoveText { squares: path.into_iter().map(Square::cell).collect(), capture: true }.to_string()
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Move, NotationError> {
         let syntax: MoveText = text.parse()?;
-        self.resolve(&syntax)?
-            .into_iter()
-            .find(|(s, _)| *s == seat)
-            .map(|(_, m)| m)
-            .ok_or_else(|| NotationError::illegal(text, format!("it is {}'s turn", white_or_black(self.position.side))))
+        if seat != self.position.side {
+            return Err(NotationError::illegal(text, format!("it is {}'s turn", white_or_black(self.position.side))));
+        }
+        self.read_move(&syntax)
     }
 
-    fn resolve(&self, text: &MoveText) -> Result<Vec<(Seat, Move)>, NotationError> {
-        let written = text.to_string();
-        let legal = self.legal();
-        if self.outcome.is_some() {
-            return Err(NotationError::illegal(&written, "the game is over"));
-        }
-        let must_capture = legal.first().map_or(0, Move::capture_count);
-        let (from, to) = (text.from(), text.to());
-        let matching: Vec<Move> = if text.capture {
-            let candidates: Vec<Move> =
-                legal.iter().copied().filter(|m| m.from == from && m.to == to && m.captured != 0).collect();
-            if text.squares.len() > 2 {
-                let via = &text.squares[1..text.squares.len() - 1];
-                let mut fitting: Vec<Move> = self
-                    .position
-                    .capture_paths()
-                    .into_iter()
-                    .filter(|(path, _)| {
-                        path[0] == from && path.last() == Some(&to) && is_subsequence(via, &path[1..path.len() - 1])
-                    })
-                    .map(|(_, captured)| Move { from, to, captured })
-                    .collect();
-                fitting.sort_unstable();
-                fitting.dedup();
-                fitting
-            } else {
-                candidates
-            }
-        } else {
-            legal.iter().copied().filter(|m| m.from == from && m.to == to && m.captured == 0).collect()
-        };
-        match matching.len() {
-            1 => Ok(vec![(self.position.side, matching[0])]),
-            0 => {
-                let own = self.position.pieces(self.position.side);
-                let reason = if own & from.bit() == 0 {
-                    format!("{} has no piece on {from}", white_or_black(self.position.side))
-                } else if must_capture > 0 && !text.capture {
-                    "capturing is compulsory".to_string()
-                } else if must_capture > 0 {
-                    format!("a capture must take the most pieces possible ({must_capture})")
-                } else if text.capture {
-                    "there is nothing to capture".to_string()
-                } else {
-                    format!("the piece on {from} cannot move to {to}")
-                };
-                Err(NotationError::illegal(&written, reason))
-            }
-            _ => Err(NotationError::Ambiguous { text: written }),
-        }
+    fn resolve(&self, text: &MoveText) -> Result<Vec<StepOf<Self>>, NotationError> {
+        Ok(vec![Step::Act(self.position.side, self.read_move(text)?)])
     }
 
-    fn notate(&self, turn: &[(Seat, Move)]) -> MoveText {
-        let (seat, m) = turn.first().expect("a turn is one move");
+    fn notate(&self, turn: &[StepOf<Self>]) -> MoveText {
+        let Some(Step::Act(seat, m)) = turn.first() else { panic!("a turn is one move") };
         self.action_text(*seat, m).parse().expect("written notation reads back")
     }
 
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        if self.outcome.is_none() {
-            self.outcome = Some(withdraw_two_seats(seat, reason));
-        }
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
     }
 
     fn read_record(text: &str) -> Result<Record, NotationError> {
@@ -442,6 +433,77 @@ impl Game for Dame100 {
 
     fn perft(&self, depth: u32) -> u64 {
         self.position.perft(depth)
+    }
+}
+
+impl Dame100 {
+    /// Reads a move by its squares: the start, the end and any landing
+    /// squares named between must fit exactly one legal move. Whether it was
+    /// written as a capture (`x`) or a move (`-`) is not checked, as real
+    /// records mix them up and the squares already decide (a capture is
+    /// compulsory, so a quiet move and a capture never share both ends).
+    fn read_move(&self, text: &MoveText) -> Result<Move, NotationError> {
+        let written = text.to_string();
+        let legal = self.legal();
+        if self.outcome.is_some() {
+            return Err(NotationError::illegal(&written, "the game is over"));
+        }
+        let must_capture = legal.first().map_or(0, Move::capture_count);
+        let named = text
+            .squares
+            .iter()
+            .map(|cell| {
+                Square::of(*cell)
+                    .ok_or_else(|| NotationError::illegal(&written, format!("{cell} is not a square (1 to 50)")))
+            })
+            .collect::<Result<Vec<Square>, _>>()?;
+        let (from, to) = (named[0], named[named.len() - 1]);
+        let mut matching: Vec<Move> = if named.len() > 2 {
+            let via = &named[1..named.len() - 1];
+            let mut fitting: Vec<Move> = self
+                .position
+                .capture_paths()
+                .into_iter()
+                .filter(|(path, _)| {
+                    path[0] == from && path.last() == Some(&to) && is_subsequence(via, &path[1..path.len() - 1])
+                })
+                .map(|(_, captured)| Move { from, to, captured })
+                .collect();
+            fitting.sort_unstable();
+            fitting.dedup();
+            fitting
+        } else {
+            legal.iter().copied().filter(|m| m.from == from && m.to == to).collect()
+        };
+        match matching.len() {
+            1 => Ok(matching.remove(0)),
+            0 => {
+                let own = self.position.pieces(self.position.side);
+                let reason = if own & from.bit() == 0 {
+                    format!("{} has no piece on {from}", white_or_black(self.position.side))
+                } else if must_capture > 0 && !text.capture {
+                    "capturing is compulsory".to_string()
+                } else if must_capture > 0 {
+                    format!("a capture must take the most pieces possible ({must_capture})")
+                } else if text.capture {
+                    "there is nothing to capture".to_string()
+                } else {
+                    format!("the piece on {from} cannot move to {to}")
+                };
+                Err(NotationError::illegal(&written, reason))
+            }
+            _ => {
+                let side = self.position.side;
+                let candidates = matching
+                    .iter()
+                    .map(|m| {
+                        let taken: Vec<String> = squares(m.captured).map(|s| s.to_string()).collect();
+                        format!("{} (taking {})", self.action_text(side, m), taken.join(", "))
+                    })
+                    .collect();
+                Err(NotationError::Ambiguous { text: written, candidates })
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::error::NotationError;
 use crate::outcome::Outcome;
-use crate::tools::record::{Record, RecordMeta, RecordTurn};
+use crate::record::{Record, RecordMeta, RecordTurn};
 
 /// Result tokens: draughts' `2-0`, `0-2`, `1-1`, `0-0`, `*`, and chess-style
 /// ones some tools write. `1-1` could look like a move, but no move goes from
@@ -15,8 +15,30 @@ const RESULTS: [&str; 8] = ["2-0", "0-2", "1-1", "0-0", "*", "1-0", "0-1", "1/2-
 
 /// Reads a PDN game: the first game of the file, up to its result.
 pub fn read(text: &str) -> Result<Record, NotationError> {
+    let (position, tokens) = tokens(text)?;
+    let mut record = Record { position, turns: Vec::new() };
+    for (line, token) in joined(tokens) {
+        if RESULTS.contains(&token.as_str()) {
+            // The result ends the game.
+            break;
+        }
+        if let Some(turn) = move_token(&token) {
+            record.turns.push(RecordTurn { line, text: turn });
+        }
+    }
+    Ok(record)
+}
+
+/// A piece of a game's text between white space, with the line it is on.
+type Token = (usize, String);
+
+/// The first game's start position (from a `FEN` tag) and its text split at
+/// white space, each token with its line; tags, comments, variations and
+/// escape lines are left out.
+fn tokens(text: &str) -> Result<(Option<String>, Vec<Token>), NotationError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut record = Record::default();
+    let mut position = None;
+    let mut tokens: Vec<Token> = Vec::new();
     let mut comment = false;
     let mut variation = 0usize;
     for (number, line) in text.lines().enumerate() {
@@ -26,7 +48,7 @@ pub fn read(text: &str) -> Result<Record, NotationError> {
                 continue;
             }
             if trimmed.starts_with('[') {
-                if !record.turns.is_empty() {
+                if !tokens.is_empty() {
                     // The next game's tags: only the first game is read.
                     break;
                 }
@@ -34,7 +56,7 @@ pub fn read(text: &str) -> Result<Record, NotationError> {
                     return Err(NotationError::syntax(line, "malformed tag pair"));
                 };
                 if key.eq_ignore_ascii_case("FEN") {
-                    record.position = Some(value);
+                    position = Some(value);
                 }
                 continue;
             }
@@ -47,14 +69,7 @@ pub fn read(text: &str) -> Result<Record, NotationError> {
             }
             let separator = c.is_whitespace() || c == '{' || c == '(' || c == ')';
             if separator && !token.is_empty() {
-                if RESULTS.contains(&token.as_str()) {
-                    // The result ends the game.
-                    return Ok(record);
-                }
-                if let Some(turn) = move_token(&token) {
-                    record.turns.push(RecordTurn { line: number + 1, text: turn });
-                }
-                token.clear();
+                tokens.push((number + 1, std::mem::take(&mut token)));
             }
             match c {
                 '{' => comment = true,
@@ -69,7 +84,28 @@ pub fn read(text: &str) -> Result<Record, NotationError> {
     if comment {
         return Err(NotationError::syntax("{", "the game ends inside a {comment}"));
     }
-    Ok(record)
+    Ok((position, tokens))
+}
+
+/// Whether `c` separates the squares of a move.
+fn is_move_separator(c: char) -> bool {
+    matches!(c, '-' | 'x' | 'X' | '×' | ':')
+}
+
+/// Tokens with moves written with spaces around their separators (`1- 6`,
+/// `23 x34`, `23 x 34`) joined again, each at the line it starts on.
+fn joined(tokens: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut open = false;
+    for (line, token) in tokens {
+        let continues = token.starts_with(is_move_separator);
+        match out.last_mut() {
+            Some((_, last)) if open || continues => last.push_str(&token),
+            _ => out.push((line, token)),
+        }
+        open = out.last().is_some_and(|(_, last)| last.ends_with(is_move_separator));
+    }
+    out
 }
 
 fn read_tag(line: &str) -> Option<(String, String)> {
@@ -173,6 +209,16 @@ mod tests {
         let two_games = "[Event \"a\"]\n*\n\n[Event \"b\"]\n[FEN \"W:W31:B1\"]\n1. 31-26 *\n";
         let first = read(two_games).unwrap();
         assert!(first.turns.is_empty() && first.position.is_none(), "only the first game is read");
+    }
+
+    #[test]
+    fn moves_with_spaces_around_their_separators_are_joined() {
+        let text = "1. 32- 28 19 -23 2. 28 x 19 14x 23 3. 37-32 {x} 9 : 14 2-0";
+        let moves: Vec<String> = read(text).unwrap().turns.into_iter().map(|t| t.text).collect();
+        assert_eq!(moves, ["32-28", "19-23", "28x19", "14x23", "37-32", "9:14"]);
+        let numbered = "1.32-28 19-23 2. 1- 6 1-1";
+        let moves: Vec<String> = read(numbered).unwrap().turns.into_iter().map(|t| t.text).collect();
+        assert_eq!(moves, ["32-28", "19-23", "1-6"], "a result still ends the game");
     }
 
     #[test]

@@ -12,7 +12,8 @@
 use super::board::{BLACK_PROMOTION, DIRECTIONS, Square, VALID, WHITE_PROMOTION, shift, squares};
 use crate::seat::Seat;
 
-pub use crate::layout::{BLACK, WHITE};
+use crate::games::two_seats::opponent;
+pub use crate::games::two_seats::{BLACK, WHITE};
 
 /// One move: a step, a king's slide, or a whole capture sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -115,7 +116,7 @@ impl Position {
     /// The men of the side to move that can capture at least once.
     fn capturing_men(&self) -> u64 {
         let men = self.pieces(self.side) & !self.kings;
-        let enemy = self.pieces(self.side.opponent());
+        let enemy = self.pieces(opponent(self.side));
         let empty = self.empty();
         DIRECTIONS.iter().fold(0, |found, &d| {
             let landing = shift(shift(men, d) & enemy, d) & empty;
@@ -125,7 +126,7 @@ impl Position {
 
     fn king_can_capture(&self) -> bool {
         let own = self.pieces(self.side);
-        let enemy = self.pieces(self.side.opponent());
+        let enemy = self.pieces(opponent(self.side));
         let empty = self.empty();
         squares(own & self.kings).any(|king| {
             DIRECTIONS.iter().any(|&d| {
@@ -162,7 +163,7 @@ impl Position {
     /// (start, end, captured set) once.
     fn captures(&self, out: &mut Vec<Move>) {
         let own = self.pieces(self.side);
-        let enemy = self.pieces(self.side.opponent());
+        let enemy = self.pieces(opponent(self.side));
         let start = out.len();
         let mut search = CaptureSearch { out, start, best: 0, from: Square::from_index(0), enemy, empty: 0 };
         // Only pieces that can make a first capture can start a sequence.
@@ -210,7 +211,7 @@ impl Position {
         } else if to & Position::promotion_row(self.side) != 0 {
             self.kings |= to;
         }
-        self.side = self.side.opponent();
+        self.side = opponent(self.side);
     }
 
     /// Whether `m` moves a man (not a king).
@@ -254,7 +255,7 @@ impl Position {
             return Vec::new();
         };
         let own = self.pieces(self.side);
-        let enemy = self.pieces(self.side.opponent());
+        let enemy = self.pieces(opponent(self.side));
         let mut paths = Vec::new();
         for piece in squares(own) {
             let empty = self.empty() | piece.bit();

@@ -3,14 +3,16 @@
 //!
 //! Columns are lettered `a` to `h` from White's left, rows numbered 1 to 8
 //! from White's side. White (seat 0) sets up on rows 1–4, Black (seat 1) on
-//! rows 5–8. Internally a square is `row * 8 + column`, which is also its
-//! cell id in the layout.
+//! rows 5–8. Actions name squares by [`Cell`]; the rules index them as a
+//! [`Square`], `row * 8 + column`, which is also its cell id in the layout.
 
-use crate::layout::{Cell, CellId, Layout, Shape, Zone, white_and_black, white_or_black};
+use crate::board::{Cell, Drawn, Geometry, Lines};
+use crate::games::two_seats::{white_and_black, white_or_black};
+use crate::layout::{Area, AreaStyle, CellId, Layout};
 use crate::seat::Seat;
-use serde_with::{DeserializeFromStr, SerializeDisplay};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 /// Squares on a side of the board.
 pub const SIDE: u8 = 8;
@@ -25,11 +27,29 @@ pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// square away diagonally.
 pub const ARCHER_REACH: [(i8, i8); 8] = [(0, 2), (2, 0), (0, -2), (-2, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)];
 
-/// One square. Its text and JSON form is its name, such as "c4".
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr)]
+/// One square as the rules index it, with the arithmetic of the 8×8 board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
+impl From<Square> for Cell {
+    fn from(square: Square) -> Cell {
+        square.name()
+    }
+}
+
 impl Square {
+    /// The square a cell name stands for, if it is one of `a1` to `h8`.
+    pub fn of(cell: Cell) -> Option<Square> {
+        let column = cell.letter()?;
+        let row = u8::try_from(cell.number()).ok()?.checked_sub(1)?;
+        Square::new(column, row)
+    }
+
+    /// The square's name.
+    pub fn name(self) -> Cell {
+        Cell::at(self.column(), u16::from(self.row()) + 1)
+    }
+
     /// The square in `column` (0 = a) and `row` (0 = row 1).
     pub fn new(column: u8, row: u8) -> Option<Square> {
         (column < SIDE && row < SIDE).then(|| Square(row * SIDE + column))
@@ -135,27 +155,21 @@ impl FromStr for Square {
     }
 }
 
+/// The board: 64 squares.
+static BOARD: LazyLock<Geometry> = LazyLock::new(|| Geometry::grid(SIDE, SIDE, Lines::Orthogonal, Drawn::Squares));
+
 /// The board's layout: 64 squares, each half tinted in its owner's colour.
 pub fn layout() -> Layout {
-    let cells = Square::all()
-        .map(|s| Cell { label: s.to_string(), row: u16::from(s.row()), col: u16::from(s.column()) })
-        .collect();
-    let zones = [Seat(0), Seat(1)]
-        .into_iter()
-        .map(|seat| Zone {
+    let mut layout = BOARD.layout().clone().with_seats(white_and_black());
+    for seat in [Seat(0), Seat(1)] {
+        layout = layout.with_area(Area {
             name: format!("{}'s half", white_or_black(seat)),
             owner: Some(seat),
             cells: Square::all().filter(|s| s.half() == seat).map(Square::cell).collect(),
-        })
-        .collect();
-    Layout {
-        shape: Shape::Squares,
-        rows: u16::from(SIDE),
-        cols: u16::from(SIDE),
-        cells,
-        zones,
-        seats: white_and_black(),
+            style: AreaStyle::Tint(None),
+        });
     }
+    layout
 }
 
 #[cfg(test)]

@@ -20,18 +20,23 @@ pub use board::{SQUARES, Square};
 pub use notation::TurnText;
 pub use setup::FRONT_ROW_PIECES;
 
+use super::two_seats::white_or_black;
 use crate::Seed;
-use crate::chance::Chance;
+use crate::board::Cell;
+use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, Seen, Status, withdraw_two_seats};
-use crate::layout::{Layout, white_or_black};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::layout::Layout;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
+use crate::seen::Seen;
+use crate::status::{Decision, Status};
+use crate::step::Step;
 use crate::view::View;
 use serde::{Deserialize, Serialize};
 
-pub use crate::layout::{BLACK, WHITE};
+pub use super::two_seats::{BLACK, WHITE};
 
 /// Rearrangements (shifts) a seat may make during its set-up, so that the
 /// set-up ends even when actions are chosen at random.
@@ -48,14 +53,15 @@ pub struct TactiqueOptions {
 
 /// One action. Its JSON form is externally tagged in snake_case:
 /// `{"place":{"cell":"a1","rank":"commander"}}`, `"random"`,
-/// `{"move":{"from":"c2","to":"c5"}}`, `"end_turn"`.
+/// `{"move":{"from":"c2","to":"c5"}}`, `"end_turn"`. Squares are named by
+/// [`Cell`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TactiqueAction {
     /// Set-up: a piece from the supply onto an empty square of one's half.
     Place {
         /// The square.
-        cell: Square,
+        cell: Cell,
         /// The rank.
         rank: Rank,
     },
@@ -63,37 +69,50 @@ pub enum TactiqueAction {
     /// with the own piece there if any.
     Shift {
         /// The placed piece.
-        from: Square,
+        from: Cell,
         /// Its new square.
-        to: Square,
+        to: Cell,
     },
-    /// Set-up: the whole remaining supply placed at random.
+    /// Set-up: the whole remaining supply placed at random (chance then
+    /// draws the arrangement).
     Random,
     /// Set-up: the arrangement is final.
     Ready,
     /// A piece moves in a straight line over empty squares.
     Move {
         /// Its square.
-        from: Square,
+        from: Cell,
         /// An empty square in line.
-        to: Square,
+        to: Cell,
     },
     /// A piece attacks an orthogonally adjacent opposing piece.
     Attack {
         /// The attacker.
-        from: Square,
+        from: Cell,
         /// The piece attacked.
-        to: Square,
+        to: Cell,
     },
     /// After a move that ended next to an opposing piece: no attack.
     EndTurn,
+}
+
+/// A chance outcome: the rest of a seat's supply placed at random after its
+/// `random` action. Its JSON form: `{"seat":0,"pieces":[["a1","commander"],…]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Arrangement {
+    /// The seat whose pieces are placed.
+    pub seat: Seat,
+    /// Each square and the rank placed on it, in square order.
+    pub pieces: Vec<(Cell, Rank)>,
 }
 
 /// The state of a Tactique match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tactique {
     options: TactiqueOptions,
-    chance: Chance,
+    /// A seat that asked for its supply to be placed at random, while chance
+    /// has not placed it yet.
+    random_for: Option<Seat>,
     board: [Option<Unit>; SQUARES],
     /// Pieces not yet placed, per seat, counted by rank value.
     supply: [[u8; 6]; 2],
@@ -152,7 +171,7 @@ impl Tactique {
     /// `to_move` to act without a volley first: for tests of particular
     /// situations.
     pub fn with_pieces(options: &TactiqueOptions, pieces: &[(Square, Seat, Rank)], to_move: Seat) -> Tactique {
-        let mut state = Tactique::new(options, Seed::default()).expect("valid options");
+        let mut state = Tactique::new(options).expect("valid options");
         for (square, seat, rank) in pieces {
             state.board[square.index()] = Some(Unit::new(*seat, *rank));
         }
@@ -160,11 +179,6 @@ impl Tactique {
         state.ready = [true; 2];
         state.to_move = to_move;
         state
-    }
-
-    /// Whether `seat` may play `action` now, without the reason.
-    fn is_legal(&self, seat: Seat, action: &TactiqueAction) -> bool {
-        if self.playing() { self.play_legal(seat, action) } else { self.setup_legal(seat, action) }
     }
 
     fn why_illegal(&self, seat: Seat, action: &TactiqueAction) -> String {
@@ -190,7 +204,7 @@ impl Tactique {
                 (TactiqueAction::EndTurn, None) => {
                     "a turn ends by itself unless a move ended next to an opposing piece".into()
                 }
-                (_, Some(square)) => format!("the piece on {square} may attack or the turn end"),
+                (_, Some(square)) => format!("the piece on {} may attack or the turn end", square.name()),
                 _ => "not a legal move or attack".into(),
             },
         }
@@ -201,9 +215,10 @@ impl Tactique {
     /// `ready` the seat named, in play the seat to move. Public knowledge
     /// only, so that it can be told before anything hidden is looked at.
     fn actor(&self, turn: &TurnText) -> (Seat, TactiqueAction) {
+        let half = |cell: Cell| Square::of(cell).map_or(self.to_move, Square::half);
         match *turn {
-            TurnText::Place { rank, cell } => (cell.half(), TactiqueAction::Place { cell, rank }),
-            TurnText::Shift { from, to } => (from.half(), TactiqueAction::Shift { from, to }),
+            TurnText::Place { rank, cell } => (half(cell), TactiqueAction::Place { cell, rank }),
+            TurnText::Shift { from, to } => (half(from), TactiqueAction::Shift { from, to }),
             TurnText::Random(seat) => (seat, TactiqueAction::Random),
             TurnText::Ready(seat) => (seat, TactiqueAction::Ready),
             TurnText::Move { from, to, .. } => (self.to_move, TactiqueAction::Move { from, to }),
@@ -224,10 +239,21 @@ impl Tactique {
         if !self.status().acting().contains(seat) {
             return Err(NotationError::illegal(text, format!("{} may not act now", white_or_black(seat))));
         }
-        if !self.is_legal(seat, &action) {
-            return Err(NotationError::illegal(text, self.why_illegal(seat, &action)));
+        if self.check(seat, &action).is_ok() {
+            return Ok((seat, action));
         }
-        Ok((seat, action))
+        // A move written as an attack or an attack as a move: the squares
+        // name one action (a move ends on an empty square, an attack on an
+        // opposing piece), so it is read as that action.
+        let other = match action {
+            TactiqueAction::Move { from, to } => Some(TactiqueAction::Attack { from, to }),
+            TactiqueAction::Attack { from, to } => Some(TactiqueAction::Move { from, to }),
+            _ => None,
+        };
+        match other {
+            Some(other) if self.check(seat, &other).is_ok() => Ok((seat, other)),
+            _ => Err(NotationError::illegal(text, self.why_illegal(seat, &action))),
+        }
     }
 
     fn text_of(action: &TactiqueAction, seat: Seat) -> TurnText {
@@ -246,6 +272,7 @@ impl Tactique {
 impl Game for Tactique {
     type Options = TactiqueOptions;
     type Action = TactiqueAction;
+    type Chance = Arrangement;
     type Notation = TurnText;
 
     const INFO: GameInfo = GameInfo {
@@ -256,6 +283,10 @@ impl Game for Tactique {
                   unseen at the start of each turn. Capture the opposing Flag.",
         min_seats: 2,
         max_seats: 2,
+        chance: true,
+        hidden_information: true,
+        simultaneous: true,
+        windows: false,
     };
 
     fn option_specs() -> Vec<OptionSpec> {
@@ -273,10 +304,10 @@ impl Game for Tactique {
         }]
     }
 
-    fn new(options: &TactiqueOptions, seed: Seed) -> Result<Tactique, RulesError> {
+    fn new(options: &TactiqueOptions) -> Result<Tactique, RulesError> {
         Ok(Tactique {
             options: options.clone(),
-            chance: Chance::new(seed),
+            random_for: None,
             board: [None; SQUARES],
             supply: [setup::full_supply(); 2],
             ready: [false; 2],
@@ -309,8 +340,11 @@ impl Game for Tactique {
     fn status(&self) -> Status {
         match &self.outcome {
             Some(outcome) => Status::Over(outcome.clone()),
-            None if self.playing() => Status::Acting(SeatSet::only(self.to_move)),
-            None => Status::Acting([WHITE, BLACK].into_iter().filter(|s| !self.ready[s.index()]).collect()),
+            None if self.random_for.is_some() => Status::Chance,
+            None if self.playing() => Status::Acting(Decision::turn(self.to_move)),
+            None => Status::Acting(Decision::simultaneous(
+                [WHITE, BLACK].into_iter().filter(|s| !self.ready[s.index()]).collect::<SeatSet>(),
+            )),
         }
     }
 
@@ -319,7 +353,7 @@ impl Game for Tactique {
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<TactiqueAction>) {
-        if seat.index() >= 2 {
+        if seat.index() >= 2 || self.random_for.is_some() {
             return;
         }
         if self.playing() {
@@ -329,16 +363,8 @@ impl Game for Tactique {
         }
     }
 
-    fn check(&self, seat: Seat, action: &TactiqueAction) -> Result<(), RulesError> {
-        if seat.index() >= 2 {
-            return Err(RulesError::NoSuchSeat(seat));
-        }
-        match self.status() {
-            Status::Over(_) => Err(RulesError::MatchOver),
-            Status::Acting(seats) if !seats.contains(seat) => Err(RulesError::NotYourTurn(seat)),
-            Status::Acting(_) if self.is_legal(seat, action) => Ok(()),
-            Status::Acting(_) => Err(RulesError::Illegal(self.why_illegal(seat, action))),
-        }
+    fn explain(&self, seat: Seat, action: &TactiqueAction) -> String {
+        self.why_illegal(seat, action)
     }
 
     fn play(&mut self, seat: Seat, action: &TactiqueAction) {
@@ -353,16 +379,33 @@ impl Game for Tactique {
         self.view_for(viewer)
     }
 
-    fn describe_for(&self, seat: Seat, action: &TactiqueAction, viewer: Viewer) -> Seen {
-        self.describe(seat, action, viewer)
+    fn observe(&self, step: &StepOf<Self>, after: &Tactique, viewer: Viewer) -> Seen {
+        self.observed(step, after, viewer)
+    }
+
+    fn draw_chance(&self, stream: &mut SeedStream) -> Arrangement {
+        self.draw_arrangement(self.random_for.expect("chance is due after a random set-up"), stream)
+    }
+
+    fn check_chance(&self, outcome: &Arrangement) -> Result<(), RulesError> {
+        self.check_arrangement(outcome)
+    }
+
+    fn play_chance(&mut self, outcome: &Arrangement) {
+        self.place_arrangement(outcome);
+    }
+
+    fn chance_text(&self, outcome: &Arrangement) -> String {
+        format!("{}: pieces placed at random", white_or_black(outcome.seat))
     }
 
     fn clicks(&self, _seat: Seat, action: &TactiqueAction) -> Vec<Click> {
+        let cell = |name: Cell| Click::Cell(Square::of(name).map_or(u16::MAX, Square::cell));
         match *action {
-            TactiqueAction::Place { cell, rank } => vec![Click::choice(rank.choice()), Click::Cell(cell.cell())],
+            TactiqueAction::Place { cell: at, rank } => vec![Click::choice(rank.choice()), cell(at)],
             TactiqueAction::Shift { from, to }
             | TactiqueAction::Move { from, to }
-            | TactiqueAction::Attack { from, to } => vec![Click::Cell(from.cell()), Click::Cell(to.cell())],
+            | TactiqueAction::Attack { from, to } => vec![cell(from), cell(to)],
             TactiqueAction::Random => vec![Click::choice("random")],
             TactiqueAction::Ready => vec![Click::choice("ready")],
             TactiqueAction::EndTurn => vec![Click::choice("end turn")],
@@ -391,41 +434,48 @@ impl Game for Tactique {
     /// For tools reading complete records, which see everything: a reason
     /// for an illegal turn may depend on hidden pieces. Nothing answers a
     /// seat with it; a seat's texts go through [`Game::parse_action`].
-    fn resolve(&self, turn: &TurnText) -> Result<Vec<(Seat, TactiqueAction)>, NotationError> {
+    /// The arrangement of a `random` set-up is not written: replaying it
+    /// draws it again from the match's seed.
+    fn resolve(&self, turn: &TurnText) -> Result<Vec<StepOf<Self>>, NotationError> {
         let text = turn.to_string();
-        let first = self.resolve_one(turn, &text)?;
-        let mut actions = vec![first];
-        if let (TurnText::Move { attack, .. }, (seat, action)) = (turn, first) {
+        let (seat, action) = self.resolve_one(turn, &text)?;
+        let mut steps = vec![Step::Act(seat, action)];
+        if let TurnText::Move { attack, .. } = turn {
             let mut after = self.clone();
             after.play(seat, &action);
             let next = match attack {
-                Some(target) => Some(TactiqueAction::Attack { from: after.charging.unwrap_or(*target), to: *target }),
+                Some(target) => {
+                    Some(TactiqueAction::Attack { from: after.charging.map_or(*target, Square::name), to: *target })
+                }
                 None => after.charging.map(|_| TactiqueAction::EndTurn),
             };
             if let Some(next) = next {
-                if !after.is_legal(seat, &next) {
+                if after.check(seat, &next).is_err() {
                     return Err(NotationError::illegal(&text, "the move does not end next to the piece attacked"));
                 }
-                actions.push((seat, next));
+                steps.push(Step::Act(seat, next));
             }
         }
-        Ok(actions)
+        Ok(steps)
     }
 
-    fn notate(&self, turn: &[(Seat, TactiqueAction)]) -> TurnText {
-        let Some((seat, first)) = turn.first() else { return TurnText::EndTurn };
-        let mut text = Tactique::text_of(first, *seat);
-        if let (TurnText::Move { attack, .. }, Some((_, TactiqueAction::Attack { to, .. }))) = (&mut text, turn.get(1))
+    fn notate(&self, turn: &[StepOf<Self>]) -> TurnText {
+        let mut actions = turn.iter().filter_map(|step| match step {
+            Step::Act(seat, action) => Some((*seat, *action)),
+            Step::Chance(_) => None,
+        });
+        let Some((seat, first)) = actions.next() else { return TurnText::EndTurn };
+        let mut text = Tactique::text_of(&first, seat);
+        if let (TurnText::Move { attack, .. }, Some((_, TactiqueAction::Attack { to, .. }))) =
+            (&mut text, actions.next())
         {
-            *attack = Some(*to);
+            *attack = Some(to);
         }
         text
     }
 
-    fn withdraw(&mut self, seat: Seat, reason: &str) {
-        if self.outcome.is_none() {
-            self.outcome = Some(withdraw_two_seats(seat, reason));
-        }
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
     }
 
     fn resample(&self, viewer: Seat, seed: Seed) -> Tactique {

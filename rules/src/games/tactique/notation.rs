@@ -8,8 +8,9 @@
 
 use super::army::Rank;
 use super::board::Square;
+use crate::board::Cell;
 use crate::error::NotationError;
-use crate::layout::WHITE_AND_BLACK;
+use crate::games::two_seats::WHITE_AND_BLACK;
 use crate::seat::Seat;
 use std::fmt;
 use std::str::FromStr;
@@ -22,14 +23,14 @@ pub enum TurnText {
         /// The rank placed.
         rank: Rank,
         /// Where.
-        cell: Square,
+        cell: Cell,
     },
     /// `shift a1-b1`.
     Shift {
         /// The placed piece.
-        from: Square,
+        from: Cell,
         /// Where it goes (swapping with an own piece there).
-        to: Square,
+        to: Cell,
     },
     /// `White: random`.
     Random(Seat),
@@ -38,26 +39,29 @@ pub enum TurnText {
     /// `c2-c5`, or a charge `c2-c5xc6`.
     Move {
         /// Where the piece starts.
-        from: Square,
+        from: Cell,
         /// Where the move ends.
-        to: Square,
+        to: Cell,
         /// The piece attacked from `to`, for a charge.
-        attack: Option<Square>,
+        attack: Option<Cell>,
     },
     /// `c5xc6`.
     Attack {
         /// The attacking piece.
-        from: Square,
+        from: Cell,
         /// The attacked piece.
-        to: Square,
+        to: Cell,
     },
     /// `end turn`: declining the attack after a move that ended next to an
     /// opposing piece (only a part of a turn; a whole turn is written `c2-c5`).
     EndTurn,
 }
 
-fn square(text: &str, whole: &str) -> Result<Square, NotationError> {
-    text.parse().map_err(|e: super::board::BadSquare| NotationError::syntax(whole, e.to_string()))
+/// A square of the board by name (`a1` to `h8`, in either case).
+fn square(text: &str, whole: &str) -> Result<Cell, NotationError> {
+    text.parse::<Square>()
+        .map(Square::name)
+        .map_err(|e: super::board::BadSquare| NotationError::syntax(whole, e.to_string()))
 }
 
 fn seat_named(name: &str) -> Option<Seat> {

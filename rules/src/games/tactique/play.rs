@@ -5,6 +5,7 @@
 use super::army::Unit;
 use super::board::{ARCHER_REACH, ORTHOGONAL, SQUARES, Square};
 use super::{Tactique, TactiqueAction, WHITE};
+use crate::games::two_seats::opponent;
 use crate::outcome::Outcome;
 use crate::seat::Seat;
 
@@ -15,51 +16,10 @@ impl Tactique {
         self.begin_turn();
     }
 
-    /// Whether `seat` may play the play-phase `action` now.
-    pub(super) fn play_legal(&self, seat: Seat, action: &TactiqueAction) -> bool {
-        if self.outcome.is_some() || !self.playing() || seat != self.to_move {
-            return false;
-        }
-        match (*action, self.charging) {
-            (TactiqueAction::EndTurn, charging) => charging.is_some(),
-            (TactiqueAction::Move { from, to }, None) => {
-                self.fighter(seat, from) && self.line_is_open(from, to) && !self.repeats(seat, from, to)
-            }
-            (TactiqueAction::Attack { from, to }, charging) => {
-                charging.is_none_or(|c| c == from)
-                    && self.fighter(seat, from)
-                    && from.touches(to)
-                    && self.board[to.index()].is_some_and(|u| u.owner != seat)
-            }
-            _ => false,
-        }
-    }
-
     /// Whether `square` holds a piece of `seat` that can move and attack
     /// (anything but the Flag).
     fn fighter(&self, seat: Seat, square: Square) -> bool {
         self.board[square.index()].is_some_and(|u| u.owner == seat && !u.is_flag())
-    }
-
-    /// Whether `to` is empty and reached from `from` along a row or column
-    /// over empty squares only.
-    fn line_is_open(&self, from: Square, to: Square) -> bool {
-        if from == to || (from.row() != to.row() && from.column() != to.column()) {
-            return false;
-        }
-        let dc = (to.column() as i8 - from.column() as i8).signum();
-        let dr = (to.row() as i8 - from.row() as i8).signum();
-        let mut at = from;
-        loop {
-            let Some(next) = at.offset(dc, dr) else { return false };
-            if self.board[next.index()].is_some() {
-                return false;
-            }
-            if next == to {
-                return true;
-            }
-            at = next;
-        }
     }
 
     /// The back-and-forth rule: a piece may not go from `from` to `to` if the
@@ -77,7 +37,7 @@ impl Tactique {
         if let Some(from) = self.charging {
             for to in from.neighbours() {
                 if self.board[to.index()].is_some_and(|u| u.owner != seat) {
-                    out.push(TactiqueAction::Attack { from, to });
+                    out.push(TactiqueAction::Attack { from: from.name(), to: to.name() });
                 }
             }
             out.push(TactiqueAction::EndTurn);
@@ -93,12 +53,12 @@ impl Tactique {
                     match self.board[to.index()] {
                         None => {
                             if !self.repeats(seat, from, to) {
-                                out.push(TactiqueAction::Move { from, to });
+                                out.push(TactiqueAction::Move { from: from.name(), to: to.name() });
                             }
                         }
                         Some(u) => {
                             if at == from && u.owner != seat {
-                                out.push(TactiqueAction::Attack { from, to });
+                                out.push(TactiqueAction::Attack { from: from.name(), to: to.name() });
                             }
                             break;
                         }
@@ -132,8 +92,10 @@ impl Tactique {
 
     /// Plays a play-phase action known to be legal.
     pub(super) fn play_turn_action(&mut self, seat: Seat, action: &TactiqueAction) {
+        let square = |cell| Square::of(cell).expect("a legal action names squares of the board");
         match *action {
             TactiqueAction::Move { from, to } => {
+                let (from, to) = (square(from), square(to));
                 let mut unit = self.board[from.index()].take().expect("a legal move has a piece");
                 unit.moved = true;
                 self.board[to.index()] = Some(unit);
@@ -146,6 +108,7 @@ impl Tactique {
                 }
             }
             TactiqueAction::Attack { from, to } => {
+                let (from, to) = (square(from), square(to));
                 if self.charging.is_some() {
                     self.marks.push(to);
                 } else {
@@ -214,7 +177,7 @@ impl Tactique {
         if self.outcome.is_some() {
             return;
         }
-        self.to_move = mover.opponent();
+        self.to_move = opponent(mover);
         self.begin_turn();
     }
 
@@ -224,7 +187,7 @@ impl Tactique {
         self.shoot();
         let seat = self.to_move;
         if !self.can_act(seat) {
-            self.outcome = Some(Outcome::win(2, seat.opponent(), "the opponent can neither move nor attack"));
+            self.outcome = Some(Outcome::win(2, opponent(seat), "the opponent can neither move nor attack"));
         }
     }
 

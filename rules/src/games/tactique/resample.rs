@@ -39,7 +39,8 @@ use super::army::Rank;
 use super::board::{ARCHER_REACH, Square};
 use super::setup::FRONT_ROW_PIECES;
 use super::{Tactique, Unit};
-use crate::chance::{Chance, Seed};
+use crate::chance::{Seed, SeedStream};
+use crate::games::two_seats::opponent;
 use crate::seat::Seat;
 
 /// How much a seat has seen of an opposing piece whose rank it does not know.
@@ -82,17 +83,17 @@ enum Place {
 
 impl Tactique {
     pub(super) fn resampled(&self, viewer: Seat, seed: Seed) -> Tactique {
-        let mut chance = Chance::new(seed);
+        let mut chance = SeedStream::new(seed);
         let mut state = self.clone();
         if viewer.index() < 2 && self.outcome.is_none() {
             if self.playing() {
                 state.deal_unknown_ranks(viewer, &mut chance);
             } else {
-                state.redraw_arrangement(viewer.opponent(), &mut chance);
+                state.redraw_arrangement(opponent(viewer), &mut chance);
             }
         }
-        // The match's own chance stream is left as it is: nobody knows its
-        // future, and no view shows it.
+        // The state holds no future chance (the referee draws it from the
+        // match's seed), so there is none to draw anew here.
         state
     }
 
@@ -101,7 +102,7 @@ impl Tactique {
     /// fourth row, so that it can be completed), with ranks and the supply
     /// drawn from a whole army. The squares of its last set-up action, shown
     /// only to it, are cleared.
-    fn redraw_arrangement(&mut self, seat: Seat, chance: &mut Chance) {
+    fn redraw_arrangement(&mut self, seat: Seat, chance: &mut SeedStream) {
         let mut squares: Vec<Square> = Tactique::half(seat).collect();
         let placed = squares.iter().filter(|s| self.board[s.index()].is_some()).count();
         for square in &squares {
@@ -128,8 +129,8 @@ impl Tactique {
     }
 
     /// Deals the ranks `viewer` does not know among the opposing pieces.
-    fn deal_unknown_ranks(&mut self, viewer: Seat, chance: &mut Chance) {
-        let opponent = viewer.opponent();
+    fn deal_unknown_ranks(&mut self, viewer: Seat, chance: &mut SeedStream) {
+        let opponent = opponent(viewer);
         let unknown = |u: &Unit| u.owner == opponent && !u.known_to(viewer);
         let mut pieces: Vec<(Seen, Place)> = Vec::new();
         let mut pool: Vec<Rank> = Vec::new();
@@ -177,7 +178,7 @@ impl Tactique {
     /// from the ranks just dealt: sighted if an opposing Archer now stands
     /// within reach of the Flag.
     fn redraw_flag_sighting(&mut self, viewer: Seat) {
-        let opponent = viewer.opponent();
+        let opponent = opponent(viewer);
         let Some(flag) =
             Square::all().find(|s| self.board[s.index()].is_some_and(|u| u.owner == viewer && u.is_flag()))
         else {

@@ -5,7 +5,9 @@
 
 use super::army::{Rank, Unit};
 use super::board::Square;
-use super::{Tactique, TactiqueAction};
+use super::{Arrangement, Tactique, TactiqueAction};
+use crate::chance::SeedStream;
+use crate::error::RulesError;
 use crate::seat::Seat;
 
 /// Pieces the fourth row from the back holds once the set-up is complete.
@@ -61,14 +63,14 @@ impl Tactique {
             match self.board[cell.index()] {
                 None if self.can_complete_with(seat, cell, None) => {
                     for rank in Rank::ALL.into_iter().filter(|r| supply[r.value() as usize] > 0) {
-                        out.push(TactiqueAction::Place { cell, rank });
+                        out.push(TactiqueAction::Place { cell: cell.name(), rank });
                     }
                 }
                 None => {}
                 Some(piece) if self.shifts_left[seat.index()] > 0 => {
                     for to in Tactique::half(seat).filter(|to| *to != cell) {
                         if self.shift_fits(seat, cell, piece, to) {
-                            out.push(TactiqueAction::Shift { from: cell, to });
+                            out.push(TactiqueAction::Shift { from: cell.name(), to: to.name() });
                         }
                     }
                 }
@@ -92,45 +94,28 @@ impl Tactique {
         }
     }
 
-    /// Whether `seat` may play the set-up `action` now.
-    pub(super) fn setup_legal(&self, seat: Seat, action: &TactiqueAction) -> bool {
-        if !self.may_arrange(seat) {
-            return false;
-        }
-        match *action {
-            TactiqueAction::Place { cell, rank } => {
-                cell.half() == seat
-                    && self.board[cell.index()].is_none()
-                    && self.supply[seat.index()][rank.value() as usize] > 0
-                    && self.can_complete_with(seat, cell, None)
-            }
-            TactiqueAction::Shift { from, to } => {
-                from != to
-                    && from.half() == seat
-                    && to.half() == seat
-                    && self.shifts_left[seat.index()] > 0
-                    && self.board[from.index()].is_some_and(|piece| self.shift_fits(seat, from, piece, to))
-            }
-            TactiqueAction::Random => self.to_place(seat) > 0,
-            TactiqueAction::Ready => self.to_place(seat) == 0,
-            _ => false,
-        }
-    }
-
-    /// Plays a set-up action known to be legal.
+    /// Plays a set-up action known to be legal. A `random` one waits for
+    /// chance to draw the arrangement ([`Tactique::place_arrangement`]),
+    /// which completes its turn.
     pub(super) fn play_setup(&mut self, seat: Seat, action: &TactiqueAction) {
+        let square = |cell| Square::of(cell).expect("a legal set-up action names squares of the board");
         let marks = match *action {
             TactiqueAction::Place { cell, rank } => {
+                let cell = square(cell);
                 self.supply[seat.index()][rank.value() as usize] -= 1;
                 self.board[cell.index()] = Some(Unit::new(seat, rank));
                 vec![cell]
             }
             TactiqueAction::Shift { from, to } => {
+                let (from, to) = (square(from), square(to));
                 self.board.swap(from.index(), to.index());
                 self.shifts_left[seat.index()] -= 1;
                 vec![from, to]
             }
-            TactiqueAction::Random => self.place_at_random(seat),
+            TactiqueAction::Random => {
+                self.random_for = Some(seat);
+                return;
+            }
             _ => Vec::new(),
         };
         self.setup_marks[seat.index()] = marks;
@@ -143,28 +128,87 @@ impl Tactique {
         }
     }
 
-    /// Places the whole supply: every empty back-row square, and as many
-    /// empty fourth-row squares, drawn at random, as that row still needs.
-    /// The ranks are shuffled onto those squares. Returns the squares.
-    fn place_at_random(&mut self, seat: Seat) -> Vec<Square> {
+    /// The squares a random arrangement of `seat`'s supply fills: every
+    /// empty back-row square, and as many empty fourth-row squares as that
+    /// row still needs (those drawn from `stream`, if given); in square order.
+    fn random_squares(&self, seat: Seat, stream: Option<&mut SeedStream>) -> (Vec<Square>, Vec<Square>) {
         let empty = |s: &Square| self.board[s.index()].is_none();
         let mut front: Vec<Square> = Tactique::half(seat).filter(|s| s.is_front_row() && empty(s)).collect();
-        let mut squares: Vec<Square> = Tactique::half(seat).filter(|s| !s.is_front_row() && empty(s)).collect();
+        let back: Vec<Square> = Tactique::half(seat).filter(|s| !s.is_front_row() && empty(s)).collect();
+        if let Some(stream) = stream {
+            stream.shuffle(&mut front);
+        }
+        (back, front)
+    }
+
+    /// Draws the arrangement of `seat`'s whole supply: every empty back-row
+    /// square, and as many empty fourth-row squares, drawn at random, as that
+    /// row still needs; the ranks shuffled onto them.
+    pub(super) fn draw_arrangement(&self, seat: Seat, stream: &mut SeedStream) -> Arrangement {
+        let (mut squares, front) = self.random_squares(seat, Some(stream));
         let wanted = FRONT_ROW_PIECES - self.front_row_count(seat);
-        self.chance.shuffle(&mut front);
         squares.extend(front.into_iter().take(wanted));
         squares.sort_unstable();
-        let supply = &mut self.supply[seat.index()];
-        let mut ranks: Vec<Rank> = Rank::ALL
-            .into_iter()
-            .flat_map(|r| std::iter::repeat_n(r, usize::from(supply[r.value() as usize])))
-            .collect();
-        *supply = [0; 6];
-        self.chance.shuffle(&mut ranks);
-        for (square, rank) in squares.iter().zip(ranks) {
-            self.board[square.index()] = Some(Unit::new(seat, rank));
+        let mut ranks = self.supply_ranks(seat);
+        stream.shuffle(&mut ranks);
+        Arrangement { seat, pieces: squares.into_iter().map(Square::name).zip(ranks).collect() }
+    }
+
+    /// The ranks still in `seat`'s supply, lowest value first.
+    fn supply_ranks(&self, seat: Seat) -> Vec<Rank> {
+        let supply = &self.supply[seat.index()];
+        Rank::ALL.into_iter().flat_map(|r| std::iter::repeat_n(r, usize::from(supply[r.value() as usize]))).collect()
+    }
+
+    /// Whether `outcome` could be the random arrangement due now: the seat
+    /// that asked for it, its whole supply, on every empty back-row square
+    /// and as many empty fourth-row squares as that row needs.
+    pub(super) fn check_arrangement(&self, outcome: &Arrangement) -> Result<(), RulesError> {
+        let refuse = |why: &str| Err(RulesError::Illegal(format!("not a possible random arrangement: {why}")));
+        if self.random_for != Some(outcome.seat) {
+            return refuse("no random set-up of that seat is waiting");
         }
-        squares
+        let seat = outcome.seat;
+        let Some(squares) = outcome.pieces.iter().map(|(cell, _)| Square::of(*cell)).collect::<Option<Vec<_>>>() else {
+            return refuse("a square off the board");
+        };
+        let (back, front) = self.random_squares(seat, None);
+        let wanted = FRONT_ROW_PIECES - self.front_row_count(seat);
+        let mut sorted = squares.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let in_front = squares.iter().filter(|s| front.contains(s)).count();
+        let fits = sorted.len() == squares.len()
+            && back.iter().all(|s| squares.contains(s))
+            && squares.iter().all(|s| back.contains(s) || front.contains(s))
+            && in_front == wanted;
+        if !fits {
+            return refuse("the squares are not the ones to fill");
+        }
+        let mut ranks: Vec<Rank> = outcome.pieces.iter().map(|(_, rank)| *rank).collect();
+        ranks.sort_unstable();
+        let mut supply = self.supply_ranks(seat);
+        supply.sort_unstable();
+        if ranks != supply {
+            return refuse("the ranks are not the supply");
+        }
+        Ok(())
+    }
+
+    /// Places a random arrangement known to be possible; this completes the
+    /// `random` set-up turn.
+    pub(super) fn place_arrangement(&mut self, outcome: &Arrangement) {
+        let seat = outcome.seat;
+        let mut marks = Vec::new();
+        for (cell, rank) in &outcome.pieces {
+            let square = Square::of(*cell).expect("a checked arrangement");
+            self.board[square.index()] = Some(Unit::new(seat, *rank));
+            marks.push(square);
+        }
+        self.supply[seat.index()] = [0; 6];
+        self.setup_marks[seat.index()] = marks;
+        self.random_for = None;
+        self.turns += 1;
     }
 }
 

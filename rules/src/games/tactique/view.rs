@@ -8,10 +8,12 @@
 use super::army::{Rank, Unit};
 use super::board::Square;
 use super::{Tactique, TactiqueAction};
-use crate::game::Seen;
-use crate::layout::white_or_black;
+use crate::game::StepOf;
+use crate::games::two_seats::{opponent, white_or_black};
 use crate::seat::{Seat, Viewer};
-use crate::view::{Fact, Piece, Stack, View};
+use crate::seen::Seen;
+use crate::step::Step;
+use crate::view::{Fact, Panel, Piece, Stack, View};
 
 /// What the other seat and spectators learn of a set-up action other than
 /// "ready": the same words for all of them.
@@ -45,7 +47,7 @@ impl Tactique {
                     .then(|| Stack { cell: s.cell(), pieces: vec![self.piece_for(&unit, viewer)] })
             })
             .collect();
-        let seats = [Seat(0), Seat(1)].into_iter().map(|seat| self.facts(seat)).collect();
+        let seats = [Seat(0), Seat(1)].into_iter().map(|seat| Panel::facts(self.facts(seat, viewer))).collect();
         let marks = match viewer {
             _ if self.playing() => self.marks.iter().map(|s| s.cell()).collect(),
             Viewer::Seat(seat) if seat.index() < 2 => self.setup_marks[seat.index()].iter().map(|s| s.cell()).collect(),
@@ -53,7 +55,9 @@ impl Tactique {
         };
         View {
             stacks,
+            attributes: Vec::new(),
             seats,
+            teams: Vec::new(),
             acting: self.status_acting(),
             prompt: self.prompt(viewer),
             marks,
@@ -66,14 +70,32 @@ impl Tactique {
         crate::Game::status(self).acting()
     }
 
-    fn facts(&self, seat: Seat) -> Vec<Fact> {
+    /// A seat's panel as `viewer` sees it: in play, its pieces, how many are
+    /// demoted, and the pieces it lost, each as it stood when removed and as
+    /// much of its rank as `viewer` knows (a combat shows both ranks to both
+    /// seats, so what a combat told a seat stays in its view).
+    fn facts(&self, seat: Seat, viewer: Viewer) -> Vec<Fact> {
         if !self.playing() {
             let state = if self.ready[seat.index()] { "ready" } else { "arranging" };
             return vec![Fact::new("to place", self.to_place(seat)), Fact::new("set-up", state)];
         }
         let pieces = self.units_of(seat).count();
         let demoted = self.units_of(seat).filter(|u| u.demoted).count();
-        vec![Fact::new("pieces", pieces), Fact::new("demoted", demoted)]
+        let lost: Vec<String> = self
+            .removed
+            .iter()
+            .filter(|u| u.owner == seat)
+            .map(|u| {
+                let knows = self.outcome.is_some() || matches!(viewer, Viewer::Seat(v) if u.known_to(v));
+                match (knows, u.demoted) {
+                    (true, _) => u.kind(),
+                    (false, true) => "D".to_string(),
+                    (false, false) => "?".to_string(),
+                }
+            })
+            .collect();
+        let lost = if lost.is_empty() { "none".to_string() } else { lost.join(" ") };
+        vec![Fact::new("pieces", pieces), Fact::new("demoted", demoted), Fact::new("lost", lost)]
     }
 
     fn private_lines(&self, viewer: Viewer) -> Vec<String> {
@@ -99,7 +121,7 @@ impl Tactique {
         if !self.playing() {
             return match viewer {
                 Viewer::Seat(seat) if seat.index() < 2 && self.ready[seat.index()] => {
-                    format!("{} is ready; waiting for {}", white_or_black(seat), white_or_black(seat.opponent()))
+                    format!("{} is ready; waiting for {}", white_or_black(seat), white_or_black(opponent(seat)))
                 }
                 Viewer::Seat(seat) if seat.index() < 2 && self.to_place(seat) == 0 => {
                     format!("{}: shift pieces, or say you are ready", white_or_black(seat))
@@ -116,7 +138,7 @@ impl Tactique {
         }
         let name = white_or_black(self.to_move);
         let mut prompt = match self.charging {
-            Some(square) => format!("{name}: attack from {square}, or end the turn"),
+            Some(square) => format!("{name}: attack from {}, or end the turn", square.name()),
             None => format!("{name} to move or attack"),
         };
         if !self.volley.is_empty() && self.charging.is_none() {
@@ -125,12 +147,20 @@ impl Tactique {
         prompt
     }
 
-    pub(super) fn describe(&self, seat: Seat, action: &TactiqueAction, viewer: Viewer) -> Seen {
+    /// What `viewer` learns of `step`, played from this state to `after`:
+    /// a set-up step only by the seat that made it (others read that a piece
+    /// was arranged); a combat with the two ranks it revealed, for the two
+    /// seats; the squares a volley hit when the step began a turn.
+    pub(super) fn observed(&self, step: &StepOf<Tactique>, after: &Tactique, viewer: Viewer) -> Seen {
+        let (seat, action) = match step {
+            Step::Chance(arrangement) => {
+                return if viewer.is(arrangement.seat) { Seen::All } else { Seen::Nothing };
+            }
+            Step::Act(seat, action) => (*seat, action),
+        };
         if matches!(action, TactiqueAction::Place { .. } | TactiqueAction::Shift { .. } | TactiqueAction::Random) {
             return if viewer.is(seat) { Seen::All } else { Seen::Only(ARRANGES.to_string()) };
         }
-        let mut after = self.clone();
-        crate::Game::play(&mut after, seat, action);
         // A volley was shot if the action began a turn: the last `ready`, or
         // an action that passed the turn (even if the match then ended for
         // want of a move); a captured Flag ends the match without one.
@@ -142,7 +172,8 @@ impl Tactique {
         };
         let ranks = match (*action, viewer) {
             (TactiqueAction::Attack { from, to }, Viewer::Seat(s)) if s.index() < 2 => {
-                match (self.board[from.index()], self.board[to.index()]) {
+                let unit = |cell| Square::of(cell).and_then(|square| self.board[square.index()]);
+                match (unit(from), unit(to)) {
                     (Some(a), Some(d)) => format!(" ({} vs {})", a.kind(), d.kind()),
                     _ => String::new(),
                 }
@@ -159,7 +190,7 @@ impl Tactique {
 
 /// "d6", "d6 and e5", "c3, d6 and e5".
 fn squares_text(squares: &[Square]) -> String {
-    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    let names: Vec<String> = squares.iter().map(|s| s.name().to_string()).collect();
     match names.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
