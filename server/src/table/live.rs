@@ -154,7 +154,8 @@ impl Table {
                 format!("event {seen} does not exist yet (the table is at event {})", self.seq()),
             );
         }
-        match self.events.iter().find(|e| e.seq > seen && e.stales(seat)) {
+        // Only the events after `seen` matter: walk back from the newest.
+        match self.events.iter().rev().take_while(|e| e.seq > seen).filter(|e| e.stales(seat)).last() {
             Some(event) => refuse(
                 ErrorCode::StaleSequence,
                 format!("you acted on event {seen}, but event {} changed what you see", event.seq),
