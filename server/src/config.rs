@@ -35,6 +35,11 @@ pub struct ServeArgs {
     /// Host the test game as well (for the tests; never offered to players).
     #[arg(long, env = "TACTICA_TEST_GAMES", hide = true)]
     pub test_games: bool,
+    /// Pages of these origins may open the WebSocket besides the server's
+    /// own (comma-separated, such as `https://play.example.org`): needed
+    /// behind a proxy that does not pass the public host name on.
+    #[arg(long, env = "TACTICA_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
 }
 
 /// A setting that cannot work, named.
@@ -43,9 +48,13 @@ pub enum ConfigError {
     /// The address is not `HOST:PORT`.
     #[error("--addr / TACTICA_ADDR: {0:?} is not an address like 127.0.0.1:8080")]
     Addr(String),
-    /// The database URL has an unknown scheme.
-    #[error("--database-url / DATABASE_URL: {0:?} must start with sqlite:// or postgres://")]
+    /// The database URL has an unknown scheme (only the scheme is kept:
+    /// the rest may hold a password).
+    #[error("--database-url / DATABASE_URL: a URL starting {0:?} must start with sqlite:// or postgres:// instead")]
     DatabaseUrl(String),
+    /// An allowed origin is not `scheme://host[:port]`.
+    #[error("--allowed-origins / TACTICA_ALLOWED_ORIGINS: {0:?} is not an origin like https://play.example.org")]
+    Origin(String),
     /// A rate of zero would refuse everything.
     #[error("--rate-burst, --rate-per-second and --guests-per-minute must be at least 1")]
     Rate,
@@ -73,6 +82,8 @@ pub struct Settings {
     pub web_dir: Option<PathBuf>,
     /// Whether tables of the test game may be created.
     pub test_games: bool,
+    /// Origins besides the server's own whose pages may open the WebSocket.
+    pub allowed_origins: Vec<String>,
 }
 
 impl ServeArgs {
@@ -81,7 +92,8 @@ impl ServeArgs {
         let addr = self.addr.parse().map_err(|_| ConfigError::Addr(self.addr.clone()))?;
         let url = &self.database_url;
         if !["sqlite:", "postgres:", "postgresql:"].iter().any(|scheme| url.starts_with(scheme)) {
-            return Err(ConfigError::DatabaseUrl(url.clone()));
+            let scheme = url.split_once(':').map_or("", |(scheme, _)| scheme);
+            return Err(ConfigError::DatabaseUrl(format!("{scheme}:")));
         }
         if self.rate_burst == 0 || self.rate_per_second == 0 || self.guests_per_minute == 0 {
             return Err(ConfigError::Rate);
@@ -90,6 +102,9 @@ impl ServeArgs {
             if !dir.join("index.html").is_file() {
                 return Err(ConfigError::WebDir(dir.clone()));
             }
+        }
+        if let Some(bad) = self.allowed_origins.iter().find(|o| !crate::ws::origin::is_origin(o)) {
+            return Err(ConfigError::Origin(bad.clone()));
         }
         Ok(Settings {
             addr,
@@ -100,6 +115,7 @@ impl ServeArgs {
             guests_per_minute: self.guests_per_minute,
             web_dir: self.web_dir.clone(),
             test_games: self.test_games,
+            allowed_origins: self.allowed_origins.clone(),
         })
     }
 }

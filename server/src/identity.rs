@@ -60,13 +60,6 @@ pub fn guest_name() -> String {
     format!("{} {} {}", ADJECTIVES[a as usize % 16], ANIMALS[b as usize % 16], n % 100)
 }
 
-/// Checks a display name: 1 to 32 characters after trimming, no control characters.
-pub fn valid_name(name: &str) -> Option<String> {
-    let name = name.trim();
-    let ok = (1..=32).contains(&name.chars().count()) && !name.chars().any(char::is_control);
-    ok.then(|| name.to_string())
-}
-
 /// Checks a username: 3 to 24 letters, digits, `_` or `-`.
 pub fn valid_username(name: &str) -> bool {
     (3..=24).contains(&name.len()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
@@ -137,14 +130,11 @@ mod tests {
     }
 
     #[test]
-    fn cookies_tokens_and_names_are_read_strictly() {
+    fn cookies_tokens_and_usernames_are_read_strictly() {
         assert_eq!(token_from_cookies("a=1; tactica_session=abc; b=2").as_deref(), Some("abc"));
         assert_eq!(token_from_cookies("a=1"), None);
         assert_eq!(new_invite_code().len(), 32, "128 bits");
         assert_eq!(new_token().len(), 64);
-        assert_eq!(valid_name("  Ann  ").as_deref(), Some("Ann"));
-        assert_eq!(valid_name(""), None);
-        assert_eq!(valid_name(&"x".repeat(33)), None);
         assert!(valid_username("ann_1") && !valid_username("a b") && !valid_username("ab"));
     }
 }

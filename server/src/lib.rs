@@ -9,6 +9,7 @@ pub mod config;
 pub mod http;
 pub mod identity;
 pub mod metrics;
+pub mod name;
 pub mod rate_limit;
 pub mod registry;
 pub mod store;
@@ -42,6 +43,8 @@ pub struct AppState {
     pub web: Arc<http::assets::WebFiles>,
     /// Guest sessions each client address may create.
     pub guests: Arc<rate_limit::PerAddress>,
+    /// Origins besides the server's own whose pages may open the WebSocket.
+    pub allowed_origins: Arc<[String]>,
     /// Becomes true when the server shuts down; connections then close.
     pub shutting_down: watch::Receiver<bool>,
 }
@@ -83,6 +86,7 @@ pub async fn run(
         rate_burst: settings.rate_burst,
         rate_per_second: settings.rate_per_second,
         web: Arc::new(http::assets::WebFiles::new(settings.web_dir.clone())),
+        allowed_origins: settings.allowed_origins.iter().cloned().collect(),
         guests: Arc::new(rate_limit::PerAddress::new(settings.guests_per_minute)),
         shutting_down,
     };

@@ -109,9 +109,8 @@ pub async fn rename(
     ApiJson(body): ApiJson<NameBody>,
 ) -> Result<Json<MeBody>, ApiError> {
     let mut player = required(&state, &headers).await?;
-    let name = id::valid_name(&body.name).ok_or_else(|| {
-        ApiError::new(ErrorCode::BadRequest, "a name is 1 to 32 characters, without control characters")
-    })?;
+    let name =
+        crate::name::display_name(&body.name).map_err(|e| ApiError::new(ErrorCode::BadRequest, e.to_string()))?;
     state.ctx.store.rename(&player.id, &name).await?;
     player.name = name;
     Ok(Json(MeBody { player: player.info(), username: player.username }))

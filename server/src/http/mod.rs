@@ -2,6 +2,7 @@
 
 pub mod assets;
 mod games;
+mod headers;
 mod identity;
 mod matches;
 mod ops;
@@ -18,8 +19,12 @@ use protocol::ErrorCode;
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
-/// The whole HTTP surface.
+/// The whole HTTP surface, every response with the security headers.
 pub fn router(state: AppState) -> Router {
+    headers::secured(routes(state))
+}
+
+fn routes(state: AppState) -> Router {
     Router::new()
         .route("/ws", get(ws::upgrade))
         .route("/healthz", get(ops::healthz))

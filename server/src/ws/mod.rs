@@ -8,14 +8,17 @@
 //! into its bounded queue and a connection that falls too far behind is
 //! closed (its client reconnects and catches up).
 
+pub mod origin;
+
 use crate::AppState;
+use crate::http::ApiError;
 use crate::identity;
 use crate::rate_limit::RateLimit;
 use crate::table::{Command, Conn, Table, TableHandle};
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -38,7 +41,11 @@ const KEEPALIVE: Duration = Duration::from_secs(30);
 const MAX_FOLLOWED: usize = 32;
 
 /// `GET /ws`: upgrades with small buffers, so idle connections stay cheap.
+/// An upgrade from another site's page is refused (403), before any cookie is read.
 pub async fn upgrade(State(state): State<AppState>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+    if !origin::allowed(&headers, &state.allowed_origins) {
+        return ApiError::new(ErrorCode::Forbidden, "pages of this origin may not connect here").into_response();
+    }
     let cookie_token =
         headers.get(axum::http::header::COOKIE).and_then(|v| v.to_str().ok()).and_then(identity::token_from_cookies);
     ws.read_buffer_size(4 * 1024)

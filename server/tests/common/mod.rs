@@ -82,6 +82,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         guests_per_minute: 100_000,
         web_dir: None,
         test_games: true,
+        allowed_origins: Vec::new(),
     }
 }
 

@@ -17,7 +17,7 @@ export async function accountPage(ctx) {
   // The connection identifies itself at connect time: start again as the new player.
   const reload = () => setTimeout(() => location.reload(), 600);
 
-  const name = h("input", { type: "text", id: "display-name", value: me?.player.name ?? "", maxlength: "32", required: true });
+  const name = h("input", { type: "text", id: "display-name", value: me?.player.name ?? "", maxlength: "64", required: true });
   const sections = [
     h("h1", {}, "Account"),
     h("form", {

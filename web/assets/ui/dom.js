@@ -1,4 +1,6 @@
-// Small DOM helpers: elements from a tag, attributes and children.
+// Small DOM helpers: elements from a tag, attributes and children. A
+// `style` is set through the CSS object model, which the page's Content
+// Security Policy allows (a style attribute would be refused).
 
 export const SVG = "http://www.w3.org/2000/svg";
 
@@ -9,6 +11,7 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style") el.style.cssText = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -22,7 +25,9 @@ export function h(tag, attrs = {}, ...children) {
 export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) el.setAttribute(key, value);
+    if (value === undefined || value === null) continue;
+    if (key === "style") el.style.cssText = value;
+    else el.setAttribute(key, value);
   }
   for (const child of children.flat()) if (child) el.append(child);
   return el;

@@ -88,6 +88,12 @@ export async function person(browser, name, viewport = { width: 1280, height: 90
   page.on("pageerror", (error) => {
     throw new Error(`${name}: ${error.message}`);
   });
+  // The server's Content Security Policy holds for everything the client does.
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
+      throw new Error(`${name}: ${message.text()}`);
+    }
+  });
   page.setDefaultTimeout(15000);
   return page;
 }

@@ -1,0 +1,66 @@
+//! What a browser is told to enforce on our pages, and who may open the
+//! WebSocket: tested with real HTTP and WebSocket clients against a real
+//! server, as a hostile page's browser would send them.
+
+mod common;
+
+use common::{TestDb, TestServer, settings};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Error as WsError;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+
+#[tokio::test]
+async fn every_page_asset_and_api_answer_carries_the_security_headers() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    for path in ["/", "/t/0123456789abcdef", "/assets/app.js", "/assets/style.css", "/api/games", "/api/nothing"] {
+        let response = reqwest::get(server.http(path)).await.unwrap();
+        let header = |name: &str| response.headers().get(name).map(|v| v.to_str().unwrap().to_string());
+        let policy = header("content-security-policy").unwrap_or_else(|| panic!("{path}: no CSP"));
+        for directive in ["script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'"] {
+            assert!(policy.contains(directive), "{path}: {policy} lacks {directive}");
+        }
+        assert!(!policy.contains("unsafe-inline"), "{path}: {policy}");
+        assert_eq!(header("x-content-type-options").as_deref(), Some("nosniff"), "{path}");
+        assert_eq!(header("referrer-policy").as_deref(), Some("no-referrer"), "{path}: an invite link would leak");
+        assert_eq!(header("x-frame-options").as_deref(), Some("DENY"), "{path}");
+    }
+    server.stop().await;
+}
+
+/// Opens the WebSocket as a browser on a page of `origin` would (no Origin: not a browser).
+async fn upgrade(server: &TestServer, origin: Option<&'static str>) -> Result<(), WsError> {
+    let mut request = server.ws().into_client_request().unwrap();
+    if let Some(origin) = origin {
+        request.headers_mut().insert("origin", HeaderValue::from_static(origin));
+    }
+    tokio_tungstenite::connect_async(request).await.map(|_| ())
+}
+
+#[tokio::test]
+async fn only_the_servers_own_pages_may_open_the_websocket() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let own: &'static str = Box::leak(format!("http://{}", server.addr).into_boxed_str());
+    upgrade(&server, Some(own)).await.expect("the server's own page connects");
+    upgrade(&server, None).await.expect("a client that is not a browser connects");
+    for hostile in ["https://evil.example", "null", "http://127.0.0.1:1"] {
+        match upgrade(&server, Some(hostile)).await {
+            Err(WsError::Http(response)) => assert_eq!(response.status(), 403, "{hostile}"),
+            other => panic!("a page of {hostile} was not refused: {other:?}"),
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_origin_the_operator_lists_may_open_it_too() {
+    let db = TestDb::sqlite();
+    let mut listed = settings(&db.url, Duration::from_secs(60));
+    listed.allowed_origins = vec!["https://play.example.org".into()];
+    let server = TestServer::start_with(listed).await;
+    upgrade(&server, Some("https://play.example.org")).await.expect("a listed origin connects");
+    assert!(upgrade(&server, Some("https://evil.example")).await.is_err());
+    server.stop().await;
+}
