@@ -18,6 +18,10 @@ pub struct ErrorMessage {
     /// The id of the refused action, for `act`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// For `rate_limited`: how many messages were dropped since the last
+    /// such error (one is sent at most once a second, however many).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped: Option<u32>,
 }
 
 /// A viewer's state after an event or a catch-up.

@@ -9,6 +9,7 @@ use crate::store::{PlayerRow, Store, StoreError};
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
+use std::sync::LazyLock;
 
 /// The cookie that carries the session token.
 pub const COOKIE: &str = "tactica_session";
@@ -71,9 +72,21 @@ pub fn hash_password(password: &str) -> String {
     Argon2::default().hash_password(password.as_bytes(), &salt).expect("argon2 hashes").to_string()
 }
 
-/// Whether `password` matches a stored Argon2 hash.
-pub fn verify_password(password: &str, stored: &str) -> bool {
-    PasswordHash::new(stored).is_ok_and(|hash| Argon2::default().verify_password(password.as_bytes(), &hash).is_ok())
+/// Whether `password` matches a stored Argon2 hash. Without one (no such
+/// account, or an account with no password) it is checked against a dummy
+/// hash made the same way and refused: every refusal costs one Argon2
+/// verification, so timing does not tell which usernames exist.
+pub fn verify_password(password: &str, stored: Option<&str>) -> bool {
+    static DUMMY: LazyLock<String> = LazyLock::new(|| hash_password("no account has this password"));
+    let hash = stored.and_then(|s| PasswordHash::new(s).ok());
+    match hash {
+        Some(hash) => Argon2::default().verify_password(password.as_bytes(), &hash).is_ok(),
+        None => {
+            let dummy = PasswordHash::new(&DUMMY).expect("the dummy hash parses");
+            let _ = Argon2::default().verify_password(password.as_bytes(), &dummy);
+            false
+        }
+    }
 }
 
 /// Creates a guest player and a session for it; returns the player and the token.
@@ -124,9 +137,10 @@ mod tests {
     #[test]
     fn passwords_verify_only_against_their_own_hash() {
         let hash = hash_password("correct horse");
-        assert!(verify_password("correct horse", &hash));
-        assert!(!verify_password("wrong horse", &hash));
-        assert!(!verify_password("correct horse", "not a hash"));
+        assert!(verify_password("correct horse", Some(&hash)));
+        assert!(!verify_password("wrong horse", Some(&hash)));
+        assert!(!verify_password("correct horse", Some("not a hash")));
+        assert!(!verify_password("no account has this password", None), "the dummy opens nothing");
     }
 
     #[test]

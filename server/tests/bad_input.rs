@@ -114,19 +114,28 @@ async fn a_flood_of_messages_is_rate_limited() {
     for t in 0..20 {
         a.send(json!({"type": "ping", "t": t})).await;
     }
+    // The burst passes; the first message dropped is told of at once.
     let mut pongs = 0;
-    let mut limited = 0;
-    while pongs + limited < 20 {
+    loop {
         let message = a.recv().await;
         match message["type"].as_str() {
             Some("pong") => pongs += 1,
-            Some("error") if message["code"] == "rate_limited" => limited += 1,
+            Some("error") if message["code"] == "rate_limited" => {
+                assert_eq!(message["dropped"], 1, "{message}");
+                break;
+            }
             _ => {}
         }
     }
     assert!((4..=6).contains(&pongs), "the burst passes: {pongs}");
-    assert!(limited >= 14, "the rest is refused: {limited}");
+    // The rest of the flood is told of in one notice, before the answer to
+    // the next message the limit lets through (once it has refilled).
     tokio::time::sleep(Duration::from_millis(1_100)).await;
+    a.send(json!({"type": "ping", "t": 99})).await;
+    let notice = a.expect(|m| m["code"] == "rate_limited").await;
+    let dropped = notice["dropped"].as_u64().unwrap();
+    assert_eq!(pongs + 1 + dropped, 20, "every message passed or was counted: {notice}");
+    a.expect(|m| m["type"] == "pong" && m["t"] == 99).await;
     alive(&mut a).await;
     server.stop().await;
     db.drop_db().await;
@@ -178,4 +187,52 @@ async fn guest_sessions_per_address_are_limited() {
     assert_eq!(statuses, [200, 200, 200, 429]);
     server.stop().await;
     db.drop_db().await;
+}
+
+/// Reads until the server's close frame; panics on a reset or a timeout.
+async fn close_code(client: &mut Client) -> u16 {
+    use futures_util::StreamExt;
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(10), client.ws.next()).await.expect("a close in time");
+        match next {
+            Some(Ok(Message::Close(Some(frame)))) => return frame.code.into(),
+            Some(Ok(_)) => continue,
+            other => panic!("the connection ended without a close frame: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flood_is_closed_with_a_close_frame_and_others_carry_on() {
+    use futures_util::SinkExt;
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut flooder = server.client().await;
+    let mut honest = server.client().await;
+    for t in 0..1_000 {
+        flooder.ws.feed(Message::Text(json!({"type": "ping", "t": t}).to_string().into())).await.unwrap();
+    }
+    flooder.ws.flush().await.unwrap();
+    assert_eq!(close_code(&mut flooder).await, 1008, "policy violation, not a reset");
+    alive(&mut honest).await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn text_that_is_not_utf8_closes_with_1007_and_an_oversized_message_with_1009() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut a = server.client().await;
+    let bad = Frame::message(vec![b'"', 0xff, 0xfe, b'"'], OpCode::Data(Data::Text), true);
+    a.ws.send(Message::Frame(bad)).await.unwrap();
+    assert_eq!(close_code(&mut a).await, 1007);
+    let mut b = server.client().await;
+    b.ws.send(Message::Text("x".repeat(300 * 1024).into())).await.unwrap();
+    assert_eq!(close_code(&mut b).await, 1009);
+    let mut c = server.client().await;
+    alive(&mut c).await;
+    server.stop().await;
 }

@@ -165,9 +165,9 @@ pub async fn login(
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
     let account = state.ctx.store.player_by_username(&body.username).await?;
-    let stored = account.as_ref().and_then(|a| a.password_hash.clone()).unwrap_or_default();
+    let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     let password = body.password.clone();
-    let ok = tokio::task::spawn_blocking(move || id::verify_password(&password, &stored))
+    let ok = tokio::task::spawn_blocking(move || id::verify_password(&password, stored.as_deref()))
         .await
         .map_err(ApiError::internal)?;
     let Some(account) = account.filter(|_| ok) else {

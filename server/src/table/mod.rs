@@ -63,6 +63,7 @@ impl Conn {
             message: message.into(),
             table: table.map(str::to_string),
             id: id.map(str::to_string),
+            dropped: None,
         }));
     }
 }

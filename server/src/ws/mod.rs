@@ -39,6 +39,18 @@ const OUTGOING_QUEUE: usize = 256;
 const KEEPALIVE: Duration = Duration::from_secs(30);
 /// Tables one connection may follow at once.
 const MAX_FOLLOWED: usize = 32;
+/// At most one `rate_limited` error goes out per interval, counting the
+/// messages dropped since the last one, so that a flood is not answered
+/// with a flood.
+const NOTICE_INTERVAL: Duration = Duration::from_secs(1);
+/// A connection that has this many messages dropped since the last notice
+/// (so within about a second) is flooding, not lagging: it is closed with
+/// 1008. An honest client, at most a burst then the steady rate, never
+/// comes near.
+const FLOOD_CLOSE: u32 = 200;
+/// After a close frame is sent, how long the connection reads on for the
+/// client's own close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// `GET /ws`: upgrades with small buffers, so idle connections stay cheap.
 /// An upgrade from another site's page is refused (403), before any cookie is read.
@@ -65,6 +77,12 @@ struct Connection {
     tables: HashMap<String, TableHandle>,
     lobbies: Option<watch::Receiver<Utf8Bytes>>,
     limit: RateLimit,
+    /// Messages dropped by the rate limit since the last notice.
+    dropped: u32,
+    /// When the last `rate_limited` notice went out.
+    noticed: Option<Instant>,
+    /// Set when a message calls for the connection to end: its close frame.
+    closing: Option<(u16, &'static str)>,
 }
 
 impl Connection {
@@ -73,7 +91,19 @@ impl Connection {
         let id = state.next_conn_id.fetch_add(1, Relaxed);
         let conn = Conn { id, tx, kill: Arc::new(Notify::new()) };
         let limit = RateLimit::new(state.rate_burst, state.rate_per_second);
-        Connection { state, conn, rx, cookie_token, player: None, tables: HashMap::new(), lobbies: None, limit }
+        Connection {
+            state,
+            conn,
+            rx,
+            cookie_token,
+            player: None,
+            tables: HashMap::new(),
+            lobbies: None,
+            limit,
+            dropped: 0,
+            noticed: None,
+            closing: None,
+        }
     }
 
     async fn run(mut self, mut socket: WebSocket) {
@@ -92,7 +122,13 @@ impl Connection {
                     Some(Ok(message)) => {
                         heard = true;
                         match message {
-                            Message::Text(text) => self.on_text(&text).await,
+                            Message::Text(text) => {
+                                self.on_text(&text).await;
+                                if let Some((code, reason)) = self.closing {
+                                    close(&mut socket, code, reason).await;
+                                    break;
+                                }
+                            }
                             Message::Binary(_) => self.error(ErrorCode::UnknownMessage, "send JSON text messages", None),
                             Message::Close(_) => break,
                             Message::Ping(_) | Message::Pong(_) => {}
@@ -100,8 +136,8 @@ impl Connection {
                     }
                     Some(Err(error)) => {
                         tracing::debug!(conn = self.conn.id, %error, "connection error");
-                        let close = CloseFrame { code: 1009, reason: Utf8Bytes::from_static("message too large or malformed") };
-                        let _ = socket.send(Message::Close(Some(close))).await;
+                        let (code, reason) = close_for(error);
+                        close(&mut socket, code, reason).await;
                         break;
                     }
                     None => break,
@@ -123,13 +159,11 @@ impl Connection {
                 }
                 // The only change ever made is to true: the server is stopping.
                 _ = shutting_down.changed() => {
-                    let close = CloseFrame { code: 1012, reason: Utf8Bytes::from_static("server restarting; reconnect") };
-                    let _ = socket.send(Message::Close(Some(close))).await;
+                    close(&mut socket, 1012, "server restarting; reconnect").await;
                     break;
                 }
                 () = kill.notified() => {
-                    let close = CloseFrame { code: 1013, reason: Utf8Bytes::from_static("too slow; reconnect") };
-                    let _ = socket.send(Message::Close(Some(close))).await;
+                    close(&mut socket, 1013, "too slow; reconnect").await;
                     break;
                 }
                 _ = keepalive.tick() => {
@@ -156,14 +190,40 @@ impl Connection {
             message: message.into(),
             table: table.map(str::to_string),
             id: None,
+            dropped: None,
+        }));
+    }
+
+    /// One `rate_limited` error for every message dropped since the last.
+    fn notice_dropped(&mut self, now: Instant) {
+        let dropped = std::mem::take(&mut self.dropped);
+        self.noticed = Some(now);
+        self.state.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+        self.conn.send(&ServerMessage::Error(ErrorMessage {
+            code: ErrorCode::RateLimited,
+            message: format!("too many messages: {dropped} dropped"),
+            table: None,
+            id: None,
+            dropped: Some(dropped),
         }));
     }
 
     async fn on_text(&mut self, text: &str) {
-        if !self.limit.allow(Instant::now()) {
+        let now = Instant::now();
+        let due = self.noticed.is_none_or(|at| now.duration_since(at) >= NOTICE_INTERVAL);
+        if !self.limit.allow(now) {
             self.state.ctx.metrics.rate_limited_total.fetch_add(1, Relaxed);
-            self.error(ErrorCode::RateLimited, "too many messages; this one was dropped", None);
+            self.dropped += 1;
+            if self.dropped >= FLOOD_CLOSE {
+                self.closing = Some((1008, "too many messages"));
+            } else if due {
+                self.notice_dropped(now);
+            }
             return;
+        }
+        if self.dropped > 0 {
+            // Dropped since the last notice, and now the flood is over.
+            self.notice_dropped(now);
         }
         if text.len() > MAX_MESSAGE {
             self.error(ErrorCode::FrameTooLarge, format!("messages are at most {MAX_MESSAGE} bytes"), None);
@@ -319,4 +379,34 @@ impl Connection {
             self.error(ErrorCode::NoSuchTable, "the table has closed", Some(&handle.id));
         }
     }
+}
+
+/// The close code RFC 6455 gives a broken read: 1007 for text that is not
+/// UTF-8, 1009 for a message over the hard limit, 1002 for any other
+/// breach of the protocol.
+fn close_for(error: axum::Error) -> (u16, &'static str) {
+    match error.into_inner().downcast::<tungstenite::Error>().map(|e| *e) {
+        Ok(tungstenite::Error::Utf8(_)) => (1007, "text is not UTF-8"),
+        Ok(tungstenite::Error::Capacity(_)) => (1009, "message too large"),
+        _ => (1002, "protocol error"),
+    }
+}
+
+/// Ends the connection as RFC 6455 asks: our close frame with its code,
+/// then reading on (and dropping what comes) until the client's own close
+/// frame, so that input left unread does not turn the end into a TCP reset
+/// that loses the frame.
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame { code, reason: Utf8Bytes::from_static(reason) };
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
