@@ -12,5 +12,5 @@ USER tactica
 WORKDIR /var/lib/tactica
 ENV TACTICA_ADDR=0.0.0.0:8080
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s CMD ["/usr/local/bin/tactica", "--version"]
+HEALTHCHECK --interval=10s --timeout=5s CMD ["/usr/local/bin/tactica", "healthcheck", "--url", "http://127.0.0.1:8080/healthz"]
 CMD ["/usr/local/bin/tactica", "serve", "--log-json"]

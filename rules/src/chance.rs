@@ -46,7 +46,7 @@ impl Seed {
 
     /// The seed as 64 lowercase hexadecimal digits.
     pub fn to_hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        hex::encode(self.0)
     }
 }
 
@@ -59,14 +59,8 @@ impl FromStr for Seed {
     type Err = BadSeed;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
-        if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(BadSeed);
-        }
         let mut bytes = [0u8; 32];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).map_err(|_| BadSeed)?;
-        }
+        hex::decode_to_slice(s.trim(), &mut bytes).map_err(|_| BadSeed)?;
         Ok(Seed(bytes))
     }
 }

@@ -40,6 +40,11 @@ pub struct ServeArgs {
     /// behind a proxy that does not pass the public host name on.
     #[arg(long, env = "TACTICA_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
+    /// The address players reach the server at, such as
+    /// `https://play.example.org`: its pages may open the WebSocket, and
+    /// with https the session cookie is marked Secure.
+    #[arg(long, env = "TACTICA_PUBLIC_URL")]
+    pub public_url: Option<String>,
 }
 
 /// A setting that cannot work, named.
@@ -52,6 +57,9 @@ pub enum ConfigError {
     /// the rest may hold a password).
     #[error("--database-url / DATABASE_URL: a URL starting {0:?} must start with sqlite:// or postgres:// instead")]
     DatabaseUrl(String),
+    /// The public URL is not `scheme://host[:port]`.
+    #[error("--public-url / TACTICA_PUBLIC_URL: {0:?} is not an address like https://play.example.org")]
+    PublicUrl(String),
     /// An allowed origin is not `scheme://host[:port]`.
     #[error("--allowed-origins / TACTICA_ALLOWED_ORIGINS: {0:?} is not an origin like https://play.example.org")]
     Origin(String),
@@ -82,8 +90,11 @@ pub struct Settings {
     pub web_dir: Option<PathBuf>,
     /// Whether tables of the test game may be created.
     pub test_games: bool,
-    /// Origins besides the server's own whose pages may open the WebSocket.
+    /// Origins besides the server's own whose pages may open the WebSocket
+    /// (the public URL's among them).
     pub allowed_origins: Vec<String>,
+    /// Whether the session cookie is marked Secure (the public URL is https).
+    pub secure_cookies: bool,
 }
 
 impl ServeArgs {
@@ -106,6 +117,13 @@ impl ServeArgs {
         if let Some(bad) = self.allowed_origins.iter().find(|o| !crate::ws::origin::is_origin(o)) {
             return Err(ConfigError::Origin(bad.clone()));
         }
+        // A trailing slash is allowed in an address, not in an origin.
+        let public_url = self.public_url.as_ref().map(|url| url.trim_end_matches('/').to_string());
+        if let Some(url) = public_url.as_ref().filter(|url| !crate::ws::origin::is_origin(url)) {
+            return Err(ConfigError::PublicUrl(url.clone()));
+        }
+        let mut allowed_origins = self.allowed_origins.clone();
+        allowed_origins.extend(public_url.clone());
         Ok(Settings {
             addr,
             database_url: url.clone(),
@@ -115,7 +133,8 @@ impl ServeArgs {
             guests_per_minute: self.guests_per_minute,
             web_dir: self.web_dir.clone(),
             test_games: self.test_games,
-            allowed_origins: self.allowed_origins.clone(),
+            allowed_origins,
+            secure_cookies: public_url.is_some_and(|url| url.starts_with("https://")),
         })
     }
 }

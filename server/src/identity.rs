@@ -11,9 +11,6 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
 
-/// The cookie that carries the session token.
-pub const COOKIE: &str = "tactica_session";
-
 /// Random bytes from the operating system.
 pub fn random_bytes<const N: usize>() -> [u8; N] {
     let mut bytes = [0u8; N];
@@ -21,14 +18,9 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     bytes
 }
 
-/// Lowercase hexadecimal.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// SHA-256, in hexadecimal.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
+    hex::encode(Sha256::digest(bytes))
 }
 
 /// A new random id (a version 4 UUID).
@@ -38,12 +30,12 @@ pub fn new_id() -> String {
 
 /// A new session token: 256 random bits.
 pub fn new_token() -> String {
-    hex(&random_bytes::<32>())
+    hex::encode(random_bytes::<32>())
 }
 
 /// An invite code: 128 random bits in URL-safe letters and digits.
 pub fn new_invite_code() -> String {
-    hex(&random_bytes::<16>())
+    hex::encode(random_bytes::<16>())
 }
 
 const ADJECTIVES: [&str; 16] = [
@@ -111,25 +103,6 @@ pub async fn player_for_token(store: &Store, token: &str) -> Result<Option<Playe
     store.player_by_session(&sha256_hex(token.as_bytes())).await
 }
 
-/// The session token in a `Cookie` header, if any.
-pub fn token_from_cookies(header: &str) -> Option<String> {
-    header
-        .split(';')
-        .filter_map(|part| part.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.to_string())
-}
-
-/// A `Set-Cookie` value for a session token (a year long, HttpOnly, same-site).
-pub fn session_cookie(token: &str) -> String {
-    format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000")
-}
-
-/// A `Set-Cookie` value that removes the session cookie.
-pub fn clear_cookie() -> String {
-    format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,9 +117,7 @@ mod tests {
     }
 
     #[test]
-    fn cookies_tokens_and_usernames_are_read_strictly() {
-        assert_eq!(token_from_cookies("a=1; tactica_session=abc; b=2").as_deref(), Some("abc"));
-        assert_eq!(token_from_cookies("a=1"), None);
+    fn tokens_and_usernames_are_read_strictly() {
         assert_eq!(new_invite_code().len(), 32, "128 bits");
         assert_eq!(new_token().len(), 64);
         assert!(valid_username("ann_1") && !valid_username("a b") && !valid_username("ab"));

@@ -12,6 +12,7 @@ pub mod metrics;
 pub mod name;
 pub mod rate_limit;
 pub mod registry;
+pub mod session_cookie;
 pub mod store;
 pub mod table;
 pub mod time;
@@ -45,6 +46,8 @@ pub struct AppState {
     pub guests: Arc<rate_limit::PerAddress>,
     /// Origins besides the server's own whose pages may open the WebSocket.
     pub allowed_origins: Arc<[String]>,
+    /// Whether the session cookie is marked Secure.
+    pub secure_cookies: bool,
     /// Becomes true when the server shuts down; connections then close.
     pub shutting_down: watch::Receiver<bool>,
 }
@@ -87,6 +90,7 @@ pub async fn run(
         rate_per_second: settings.rate_per_second,
         web: Arc::new(http::assets::WebFiles::new(settings.web_dir.clone())),
         allowed_origins: settings.allowed_origins.iter().cloned().collect(),
+        secure_cookies: settings.secure_cookies,
         guests: Arc::new(rate_limit::PerAddress::new(settings.guests_per_minute)),
         shutting_down,
     };

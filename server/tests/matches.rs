@@ -11,10 +11,6 @@ use sqlx::Row;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 async fn stored_events(url: &str, table: &str) -> Vec<(i64, String)> {
     sqlx::any::install_default_drivers();
     let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
@@ -48,7 +44,7 @@ async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
                 (0..32).map(|i| u8::from_str_radix(&seed[2 * i..2 * i + 2], 16).unwrap()).collect();
             assert_eq!(
                 snapshot["seed_commitment"].as_str().unwrap(),
-                hex(&Sha256::digest(&seed_bytes)),
+                hex::encode(Sha256::digest(&seed_bytes)),
                 "the seed matches its commitment"
             );
             let events = stored_events(&db.url, &table).await;

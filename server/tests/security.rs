@@ -64,3 +64,18 @@ async fn an_origin_the_operator_lists_may_open_it_too() {
     assert!(upgrade(&server, Some("https://evil.example")).await.is_err());
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_session_cookie_is_http_only_and_secure_behind_https() {
+    let db = TestDb::sqlite();
+    for secure in [false, true] {
+        let mut config = settings(&db.url, Duration::from_secs(60));
+        config.secure_cookies = secure;
+        let server = TestServer::start_with(config).await;
+        let response = reqwest::get(server.http("/")).await.unwrap();
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
+        assert!(cookie.starts_with("tactica_session=") && cookie.contains("HttpOnly"), "{cookie}");
+        assert_eq!(cookie.contains("Secure"), secure, "{cookie}");
+        server.stop().await;
+    }
+}

@@ -1,6 +1,7 @@
-//! The `tactica` command line: the server by default, and the rules tools
-//! (perft, replay, playout) as subcommands.
+//! The `tactica` command line: the server by default, the rules tools
+//! (perft, replay, playout) and a health probe as subcommands.
 
+mod healthcheck;
 mod perft;
 mod playout;
 mod replay;
@@ -52,6 +53,13 @@ pub enum Command {
         #[arg(long, default_value = "{}")]
         options: String,
     },
+    /// Ask a running server's /healthz: exit 0 when it answers `ok` (the
+    /// container image's HEALTHCHECK).
+    Healthcheck {
+        /// The server's health address.
+        #[arg(long, default_value = "http://127.0.0.1:8080/healthz")]
+        url: String,
+    },
     /// Play uniformly random games and report speed and outcomes.
     Playout {
         /// The game id.
@@ -86,6 +94,7 @@ pub fn run_tool(command: &Command) -> ExitCode {
         Command::Replay { game, file, options } => {
             options_json(options).and_then(|options| replay::run(game, file, &options))
         }
+        Command::Healthcheck { url } => healthcheck::run(url),
         Command::Playout { game, games, seed, max_actions, options } => {
             options_json(options).and_then(|options| playout::run(game, *games, *seed, *max_actions, &options))
         }

@@ -46,7 +46,7 @@ impl WebFiles {
             }
             None => {
                 let file = Embedded::get(path)?;
-                Some((file.data, identity::hex(&file.metadata.sha256_hash())))
+                Some((file.data, hex::encode(file.metadata.sha256_hash())))
             }
         }
     }
@@ -98,7 +98,7 @@ pub async fn page(
     if !known && state.guests.allow(address.ip()) {
         match identity::new_guest(&state.ctx.store).await {
             Ok((_, token)) => {
-                if let Ok(v) = HeaderValue::from_str(&identity::session_cookie(&token)) {
+                if let Ok(v) = HeaderValue::from_str(&crate::session_cookie::set(&token, state.secure_cookies)) {
                     response.headers_mut().insert(header::SET_COOKIE, v);
                 }
             }

@@ -20,7 +20,7 @@ pub fn request_token(headers: &HeaderMap) -> Option<String> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::to_string);
-    bearer.or_else(|| headers.get(header::COOKIE).and_then(|v| v.to_str().ok()).and_then(id::token_from_cookies))
+    bearer.or_else(|| headers.get(header::COOKIE).and_then(|v| v.to_str().ok()).and_then(crate::session_cookie::token))
 }
 
 /// The player a request comes from, if it carries a valid session.
@@ -49,9 +49,9 @@ pub struct SessionBody {
     pub username: Option<String>,
 }
 
-fn with_cookie(token: &str, body: SessionBody) -> Response {
+fn with_cookie(state: &AppState, token: &str, body: SessionBody) -> Response {
     let mut response = Json(body).into_response();
-    if let Ok(value) = HeaderValue::from_str(&id::session_cookie(token)) {
+    if let Ok(value) = HeaderValue::from_str(&crate::session_cookie::set(token, state.secure_cookies)) {
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     response
@@ -67,6 +67,7 @@ pub async fn session(
     if let Some(token) = request_token(&headers) {
         if let Some(player) = id::player_for_token(&state.ctx.store, &token).await? {
             return Ok(with_cookie(
+                &state,
                 &token,
                 SessionBody { token: token.clone(), player: player.info(), username: player.username },
             ));
@@ -79,7 +80,7 @@ pub async fn session(
         ));
     }
     let (player, token) = id::new_guest(&state.ctx.store).await?;
-    Ok(with_cookie(&token, SessionBody { token: token.clone(), player: player.info(), username: None }))
+    Ok(with_cookie(&state, &token, SessionBody { token: token.clone(), player: player.info(), username: None }))
 }
 
 /// Who the caller is.
@@ -154,7 +155,7 @@ pub async fn register(
     let token = request_token(&headers).unwrap_or_default();
     let mut info = player.info();
     info.registered = true;
-    Ok(with_cookie(&token, SessionBody { token: token.clone(), player: info, username: Some(body.username) }))
+    Ok(with_cookie(&state, &token, SessionBody { token: token.clone(), player: info, username: Some(body.username) }))
 }
 
 /// `POST /api/login`: a new session for an account on this device; a
@@ -188,7 +189,11 @@ pub async fn login(
         state.ctx.store.delete_session(&id::sha256_hex(old.as_bytes())).await?;
     }
     let token = id::new_session(&state.ctx.store, &account.id).await?;
-    Ok(with_cookie(&token, SessionBody { token: token.clone(), player: account.info(), username: account.username }))
+    Ok(with_cookie(
+        &state,
+        &token,
+        SessionBody { token: token.clone(), player: account.info(), username: account.username },
+    ))
 }
 
 /// `POST /api/logout`: ends this device's session.
@@ -197,7 +202,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result
         state.ctx.store.delete_session(&id::sha256_hex(token.as_bytes())).await?;
     }
     let mut response = Json(serde_json::json!({ "ok": true })).into_response();
-    if let Ok(value) = HeaderValue::from_str(&id::clear_cookie()) {
+    if let Ok(value) = HeaderValue::from_str(&crate::session_cookie::clear(state.secure_cookies)) {
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     Ok(response)

@@ -59,7 +59,7 @@ pub async fn upgrade(State(state): State<AppState>, headers: HeaderMap, ws: WebS
         return ApiError::new(ErrorCode::Forbidden, "pages of this origin may not connect here").into_response();
     }
     let cookie_token =
-        headers.get(axum::http::header::COOKIE).and_then(|v| v.to_str().ok()).and_then(identity::token_from_cookies);
+        headers.get(axum::http::header::COOKIE).and_then(|v| v.to_str().ok()).and_then(crate::session_cookie::token);
     ws.read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(1024 * 1024)

@@ -83,6 +83,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         web_dir: None,
         test_games: true,
         allowed_origins: Vec::new(),
+        secure_cookies: false,
     }
 }
 

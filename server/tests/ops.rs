@@ -1,0 +1,41 @@
+//! What an operator runs: the container's health probe against a real
+//! server, and settings errors that name the setting without printing its
+//! secrets.
+
+mod common;
+
+use common::{TestDb, TestServer};
+use std::process::Command;
+
+fn tactica(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tactica")).args(args).output().expect("the binary runs")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_health_probe_passes_against_a_running_server_and_fails_without_one() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let url = server.http("/healthz");
+    let probe = tokio::task::spawn_blocking(move || tactica(&["healthcheck", "--url", &url])).await.unwrap();
+    assert!(probe.status.success(), "{}", String::from_utf8_lossy(&probe.stderr));
+    let stopped = server.http("/healthz");
+    server.stop().await;
+    let probe = tokio::task::spawn_blocking(move || tactica(&["healthcheck", "--url", &stopped])).await.unwrap();
+    assert!(!probe.status.success(), "a stopped server is not healthy");
+}
+
+#[test]
+fn a_bad_database_url_is_named_without_its_password() {
+    let out = tactica(&["--database-url", "mysql://ann:hunter2secret@db.example/tactica"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--database-url") && stderr.contains("mysql:"), "{stderr}");
+    assert!(!stderr.contains("hunter2secret"), "the password was printed: {stderr}");
+}
+
+#[test]
+fn a_public_url_must_be_an_address() {
+    let out = tactica(&["--public-url", "play.example.org"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--public-url"));
+}
