@@ -22,6 +22,7 @@ use config::Settings;
 use metrics::Metrics;
 use registry::Registry;
 use std::future::Future;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use store::Store;
@@ -43,7 +44,14 @@ pub struct AppState {
     /// Where the web client is served from.
     pub web: Arc<http::assets::WebFiles>,
     /// Guest sessions each client address may create.
-    pub guests: Arc<rate_limit::PerAddress>,
+    pub guests: Arc<rate_limit::PerKey<IpAddr>>,
+    /// Login attempts each client address may make.
+    pub logins_by_address: Arc<rate_limit::PerKey<IpAddr>>,
+    /// Login attempts each username may have made against it.
+    pub logins_by_account: Arc<rate_limit::PerKey<String>>,
+    /// Argon2 hashes running at once: each takes about 19 MiB and a core, so
+    /// a burst of logins waits its turn instead of exhausting the machine.
+    pub hashing: Arc<tokio::sync::Semaphore>,
     /// Origins besides the server's own whose pages may open the WebSocket.
     pub allowed_origins: Arc<[String]>,
     /// Whether the session cookie is marked Secure.
@@ -51,6 +59,12 @@ pub struct AppState {
     /// Becomes true when the server shuts down; connections then close.
     pub shutting_down: watch::Receiver<bool>,
 }
+
+/// Login attempts one client address may make a minute: enough for a
+/// household behind one address, too few to guess passwords.
+pub const LOGINS_PER_ADDRESS_PER_MINUTE: u32 = 20;
+/// Login attempts against one username a minute, from anywhere.
+pub const LOGINS_PER_ACCOUNT_PER_MINUTE: u32 = 10;
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -91,7 +105,12 @@ pub async fn run(
         web: Arc::new(http::assets::WebFiles::new(settings.web_dir.clone())),
         allowed_origins: settings.allowed_origins.iter().cloned().collect(),
         secure_cookies: settings.secure_cookies,
-        guests: Arc::new(rate_limit::PerAddress::new(settings.guests_per_minute)),
+        guests: Arc::new(rate_limit::PerKey::per_minute(settings.guests_per_minute)),
+        logins_by_address: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ADDRESS_PER_MINUTE)),
+        logins_by_account: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ACCOUNT_PER_MINUTE)),
+        hashing: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        )),
         shutting_down,
     };
     let app = http::router(state);

@@ -1,98 +1,72 @@
-//! Token buckets: a burst is allowed, then a steady rate. One per
-//! WebSocket connection for its messages, and one per client address for
-//! creating guest sessions.
+//! Rate limits, through the governor crate (GCRA: a burst at once, then a
+//! steady rate): a connection's messages; and per key, forgetting keys
+//! once their allowance has refilled: guest sessions per client address,
+//! login attempts per address and per account.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::Mutex;
-use tokio::time::{Duration, Instant};
+use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::hash::Hash;
+use std::num::NonZeroU32;
 
-/// Allows `burst` messages at once and `per_second` after that.
-#[derive(Debug)]
-pub struct RateLimit {
-    tokens: f64,
-    burst: f64,
-    per_second: f64,
-    last: Instant,
+/// Keys a keyed limit holds before it forgets those whose allowance has refilled.
+const KEYS_KEPT: usize = 10_000;
+
+fn at_least_one(n: u32) -> NonZeroU32 {
+    NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN)
 }
+
+/// One connection's messages: `burst` at once, then `per_second`.
+#[derive(Debug)]
+pub struct RateLimit(DefaultDirectRateLimiter);
 
 impl RateLimit {
-    /// A full bucket.
+    /// A full allowance.
     pub fn new(burst: u32, per_second: u32) -> RateLimit {
-        RateLimit::per_duration(burst, per_second, Duration::from_secs(1))
+        RateLimit(RateLimiter::direct(Quota::per_second(at_least_one(per_second)).allow_burst(at_least_one(burst))))
     }
 
-    /// A full bucket refilling `count` tokens per `period`.
-    pub fn per_duration(burst: u32, count: u32, period: Duration) -> RateLimit {
-        let per_second = f64::from(count) / period.as_secs_f64();
-        RateLimit { tokens: f64::from(burst), burst: f64::from(burst), per_second, last: Instant::now() }
-    }
-
-    /// Takes a token if there is one.
-    pub fn allow(&mut self, now: Instant) -> bool {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + elapsed * self.per_second).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+    /// Takes one from the allowance, if there is one.
+    pub fn allow(&self) -> bool {
+        self.0.check().is_ok()
     }
 }
 
-/// A bucket per client address, for guest sessions. A plain mutex: each
-/// use is a quick lookup, never held across an await.
+/// `per_minute` a minute for each key, in bursts of as many.
 #[derive(Debug)]
-pub struct PerAddress {
-    buckets: Mutex<HashMap<IpAddr, RateLimit>>,
-    burst: u32,
-    per_minute: u32,
-}
+pub struct PerKey<K: Hash + Eq + Clone>(DefaultKeyedRateLimiter<K>);
 
-impl PerAddress {
-    /// `per_minute` a minute for each address, in bursts of as many.
-    pub fn new(per_minute: u32) -> PerAddress {
-        PerAddress { buckets: Mutex::default(), burst: per_minute, per_minute }
+impl<K: Hash + Eq + Clone> PerKey<K> {
+    /// A full allowance for every key.
+    pub fn per_minute(per_minute: u32) -> PerKey<K> {
+        PerKey(RateLimiter::keyed(Quota::per_minute(at_least_one(per_minute))))
     }
 
-    /// Takes a token for `address` if it has one.
-    pub fn allow(&self, address: IpAddr) -> bool {
-        let now = Instant::now();
-        let mut buckets = self.buckets.lock().expect("rate limit lock");
-        if buckets.len() > 10_000 {
-            // Forget addresses whose buckets have refilled.
-            let refill = Duration::from_secs(60);
-            buckets.retain(|_, bucket| now.saturating_duration_since(bucket.last) < refill);
+    /// Takes one from `key`'s allowance, if there is one.
+    pub fn allow(&self, key: &K) -> bool {
+        if self.0.len() > KEYS_KEPT {
+            self.0.retain_recent();
         }
-        let bucket = buckets
-            .entry(address)
-            .or_insert_with(|| RateLimit::per_duration(self.burst, self.per_minute, Duration::from_secs(60)));
-        bucket.allow(now)
+        self.0.check_key(key).is_ok()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::net::IpAddr;
 
     #[test]
     fn a_burst_passes_then_the_rate_holds() {
-        let start = Instant::now();
-        let mut limit = RateLimit::new(3, 2);
-        assert!((0..3).all(|_| limit.allow(start)));
-        assert!(!limit.allow(start));
-        assert!(limit.allow(start + Duration::from_millis(500)));
-        assert!(!limit.allow(start + Duration::from_millis(600)));
+        let limit = RateLimit::new(3, 1);
+        assert!((0..3).all(|_| limit.allow()));
+        assert!(!limit.allow(), "the burst is spent and a second has not passed");
     }
 
     #[test]
-    fn each_address_has_its_own_bucket() {
-        let limits = PerAddress::new(2);
+    fn each_key_has_its_own_allowance() {
+        let limits = PerKey::per_minute(2);
         let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
-        assert!(limits.allow(a) && limits.allow(a));
-        assert!(!limits.allow(a));
-        assert!(limits.allow(b));
+        assert!(limits.allow(&a) && limits.allow(&a));
+        assert!(!limits.allow(&a));
+        assert!(limits.allow(&b));
     }
 }

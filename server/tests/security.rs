@@ -79,3 +79,24 @@ async fn the_session_cookie_is_http_only_and_secure_behind_https() {
         server.stop().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn password_guessing_at_one_account_is_cut_off_after_ten_tries_a_minute() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let client = reqwest::Client::new();
+    let guess = |n: u32| {
+        client
+            .post(server.http("/api/login"))
+            .json(&serde_json::json!({"username": "annika", "password": format!("guess number {n}")}))
+            .send()
+    };
+    for n in 0..server::LOGINS_PER_ACCOUNT_PER_MINUTE {
+        assert_eq!(guess(n).await.unwrap().status(), 403, "guess {n} is checked and refused");
+    }
+    let refused = guess(99).await.unwrap();
+    assert_eq!(refused.status(), 429);
+    let body: serde_json::Value = refused.json().await.unwrap();
+    assert_eq!(body["error"], "rate_limited", "{body}");
+    server.stop().await;
+}

@@ -95,7 +95,7 @@ pub async fn page(
         Ok(player) => player.is_some(),
         Err(_) => return response,
     };
-    if !known && state.guests.allow(address.ip()) {
+    if !known && state.guests.allow(&address.ip()) {
         match identity::new_guest(&state.ctx.store).await {
             Ok((_, token)) => {
                 if let Ok(v) = HeaderValue::from_str(&crate::session_cookie::set(&token, state.secure_cookies)) {

@@ -73,7 +73,7 @@ pub async fn session(
             ));
         }
     }
-    if !state.guests.allow(address.ip()) {
+    if !state.guests.allow(&address.ip()) {
         return Err(ApiError::new(
             ErrorCode::RateLimited,
             "too many new guests from this address; try again in a minute",
@@ -148,6 +148,7 @@ pub async fn register(
     }
     check_password(&body.password)?;
     let password = body.password.clone();
+    let _turn = state.hashing.acquire().await.map_err(ApiError::internal)?;
     let hash = tokio::task::spawn_blocking(move || id::hash_password(&password)).await.map_err(ApiError::internal)?;
     if !state.ctx.store.register(&player.id, &body.username, &hash).await? {
         return Err(ApiError::new(ErrorCode::Conflict, "that username is taken"));
@@ -162,12 +163,22 @@ pub async fn register(
 /// guest's matches played on this device move to the account.
 pub async fn login(
     State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Response, ApiError> {
+    // Both limits are checked (and spent) before any work, so that guessing
+    // from many addresses at one account, or at many accounts from one
+    // address, stops alike.
+    let by_address = state.logins_by_address.allow(&address.ip());
+    let by_account = state.logins_by_account.allow(&body.username.to_lowercase());
+    if !(by_address && by_account) {
+        return Err(ApiError::new(ErrorCode::RateLimited, "too many login attempts; try again in a minute"));
+    }
     let account = state.ctx.store.player_by_username(&body.username).await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     let password = body.password.clone();
+    let _turn = state.hashing.acquire().await.map_err(ApiError::internal)?;
     let ok = tokio::task::spawn_blocking(move || id::verify_password(&password, stored.as_deref()))
         .await
         .map_err(ApiError::internal)?;

@@ -211,7 +211,7 @@ impl Connection {
     async fn on_text(&mut self, text: &str) {
         let now = Instant::now();
         let due = self.noticed.is_none_or(|at| now.duration_since(at) >= NOTICE_INTERVAL);
-        if !self.limit.allow(now) {
+        if !self.limit.allow() {
             self.state.ctx.metrics.rate_limited_total.fetch_add(1, Relaxed);
             self.dropped += 1;
             if self.dropped >= FLOOD_CLOSE {
