@@ -45,6 +45,10 @@ pub struct ServeArgs {
     /// with https the session cookie is marked Secure.
     #[arg(long, env = "TACTICA_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// Serve `/metrics` on this address only (such as `127.0.0.1:9090`),
+    /// not beside the site, for deployments that must not expose it.
+    #[arg(long, env = "TACTICA_METRICS_ADDR")]
+    pub metrics_addr: Option<String>,
 }
 
 /// A setting that cannot work, named.
@@ -53,6 +57,9 @@ pub enum ConfigError {
     /// The address is not `HOST:PORT`.
     #[error("--addr / TACTICA_ADDR: {0:?} is not an address like 127.0.0.1:8080")]
     Addr(String),
+    /// The metrics address is not `HOST:PORT`.
+    #[error("--metrics-addr / TACTICA_METRICS_ADDR: {0:?} is not an address like 127.0.0.1:9090")]
+    MetricsAddr(String),
     /// The database URL has an unknown scheme (only the scheme is kept:
     /// the rest may hold a password).
     #[error("--database-url / DATABASE_URL: a URL starting {0:?} must start with sqlite:// or postgres:// instead")]
@@ -76,6 +83,8 @@ pub enum ConfigError {
 pub struct Settings {
     /// Where to listen.
     pub addr: SocketAddr,
+    /// Where `/metrics` is served instead of beside the site, if apart.
+    pub metrics_addr: Option<SocketAddr>,
     /// The database URL.
     pub database_url: String,
     /// Reconnect grace period.
@@ -101,6 +110,10 @@ impl ServeArgs {
     /// Checks the settings, naming the first bad one.
     pub fn check(&self) -> Result<Settings, ConfigError> {
         let addr = self.addr.parse().map_err(|_| ConfigError::Addr(self.addr.clone()))?;
+        let metrics_addr = match &self.metrics_addr {
+            Some(text) => Some(text.parse().map_err(|_| ConfigError::MetricsAddr(text.clone()))?),
+            None => None,
+        };
         let url = &self.database_url;
         if !["sqlite:", "postgres:", "postgresql:"].iter().any(|scheme| url.starts_with(scheme)) {
             let scheme = url.split_once(':').map_or("", |(scheme, _)| scheme);
@@ -126,6 +139,7 @@ impl ServeArgs {
         allowed_origins.extend(public_url.clone());
         Ok(Settings {
             addr,
+            metrics_addr,
             database_url: url.clone(),
             grace: Duration::from_secs(self.grace_seconds),
             rate_burst: self.rate_burst,

@@ -77,11 +77,26 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+/// Where the server listens: the site, and `/metrics` if it is served apart.
+#[derive(Debug)]
+pub struct Listeners {
+    /// The site: pages, the API, the WebSocket.
+    pub site: TcpListener,
+    /// `/metrics` alone; without it, `/metrics` is served on the site.
+    pub metrics: Option<TcpListener>,
+}
+
+impl From<TcpListener> for Listeners {
+    fn from(site: TcpListener) -> Listeners {
+        Listeners { site, metrics: None }
+    }
+}
+
 /// Serves until `shutdown` completes, then closes every connection, stops
 /// the tables and flushes the journal. Every acknowledged action is already
 /// stored by then; this only makes sure nothing in flight is cut off.
 pub async fn run(
-    listener: TcpListener,
+    listeners: Listeners,
     settings: Settings,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
@@ -95,6 +110,7 @@ pub async fn run(
         test_games: settings.test_games,
     };
     let restored = restore(&ctx).await?;
+    let Listeners { site: listener, metrics: metrics_listener } = listeners;
     tracing::info!(addr = %listener.local_addr()?, restored, backend = ?store.backend(), "serving");
     let (stop, shutting_down) = watch::channel(false);
     let state = AppState {
@@ -113,7 +129,19 @@ pub async fn run(
         )),
         shutting_down,
     };
-    let app = http::router(state);
+    let app = http::router(state.clone(), metrics_listener.is_some());
+    if let Some(metrics_listener) = metrics_listener {
+        tracing::info!(addr = %metrics_listener.local_addr()?, "serving /metrics apart");
+        let mut stopped = state.shutting_down.clone();
+        let metrics = axum::serve(metrics_listener, http::metrics_router(state)).with_graceful_shutdown(async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+        });
+        tokio::spawn(async move {
+            if let Err(error) = metrics.await {
+                tracing::error!(%error, "serving /metrics failed");
+            }
+        });
+    }
     axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async move {
             shutdown.await;

@@ -39,8 +39,19 @@ fn serve(args: &ServeArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        let metrics = match settings.metrics_addr {
+            Some(addr) => match tokio::net::TcpListener::bind(addr).await {
+                Ok(listener) => Some(listener),
+                Err(error) => {
+                    eprintln!("tactica: --metrics-addr / TACTICA_METRICS_ADDR: cannot listen on {addr}: {error}");
+                    return ExitCode::from(2);
+                }
+            },
+            None => None,
+        };
         println!("Tactica is serving http://{}", listener.local_addr().map_or(settings.addr, |a| a));
-        match server::run(listener, settings, shutdown_signal()).await {
+        let listeners = server::Listeners { site: listener, metrics };
+        match server::run(listeners, settings, shutdown_signal()).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("tactica: {error}");

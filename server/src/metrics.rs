@@ -1,132 +1,113 @@
-//! Counters for `GET /metrics`, in the Prometheus text format.
+//! The server's counters, gauges and latency histograms for `GET /metrics`,
+//! kept and rendered in the Prometheus text format by the `metrics` crate
+//! and its Prometheus exporter.
 //!
-//! Plain atomics: they are bumped on hot paths from many tasks and read only
-//! when scraped, so no lock is worth having.
+//! Each server has its own recorder rather than the process-wide one, so
+//! servers started side by side (as the tests start them) count apart. The
+//! handles are registered once, here, and bumped on hot paths from many
+//! tasks: each is an atomic behind an `Arc`, so no lock is taken.
 
-use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use metrics::{Counter, Gauge, Histogram, Unit};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::fmt;
 
 /// Upper bounds of the latency histogram buckets, in seconds.
 const LATENCY_BUCKETS: [f64; 12] = [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0];
 
-/// A latency histogram with fixed buckets.
-#[derive(Debug, Default)]
-pub struct Histogram {
-    buckets: [AtomicU64; LATENCY_BUCKETS.len()],
-    count: AtomicU64,
-    sum_micros: AtomicU64,
-}
-
-impl Histogram {
-    /// Records one observation.
-    pub fn observe(&self, seconds: f64) {
-        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.buckets) {
-            if seconds <= *bound {
-                bucket.fetch_add(1, Relaxed);
-            }
-        }
-        self.count.fetch_add(1, Relaxed);
-        self.sum_micros.fetch_add((seconds * 1e6) as u64, Relaxed);
-    }
-
-    fn render(&self, out: &mut String, name: &str, help: &str) {
-        let _ = writeln!(out, "# HELP {name} {help}");
-        let _ = writeln!(out, "# TYPE {name} histogram");
-        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.buckets) {
-            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {}", bucket.load(Relaxed));
-        }
-        let count = self.count.load(Relaxed);
-        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
-        let _ = writeln!(out, "{name}_sum {}", self.sum_micros.load(Relaxed) as f64 / 1e6);
-        let _ = writeln!(out, "{name}_count {count}");
-    }
-}
-
-/// The server's counters.
-#[derive(Debug, Default)]
+/// The server's metrics.
+#[derive(Clone)]
 pub struct Metrics {
+    /// Renders the text exposition.
+    exposition: PrometheusHandle,
     /// Open WebSocket connections.
-    pub connections: AtomicU64,
+    pub connections: Gauge,
     /// WebSocket connections ever opened.
-    pub connections_total: AtomicU64,
+    pub connections_total: Counter,
     /// Matches being played.
-    pub live_matches: AtomicU64,
+    pub live_matches: Gauge,
     /// Tables in memory.
-    pub tables: AtomicU64,
+    pub tables: Gauge,
     /// Actions applied.
-    pub actions_total: AtomicU64,
+    pub actions_total: Counter,
     /// Client messages refused with an error.
-    pub errors_total: AtomicU64,
+    pub errors_total: Counter,
     /// Messages dropped by the rate limit.
-    pub rate_limited_total: AtomicU64,
+    pub rate_limited_total: Counter,
+    /// Tables stopped by a panic (a bug): each is logged with its match id.
+    pub table_panics_total: Counter,
     /// Time from receiving an action to acknowledging it.
     pub action_latency: Histogram,
     /// Time a journal commit takes.
     pub commit_latency: Histogram,
     /// Events written by the journal.
-    pub journal_events_total: AtomicU64,
+    pub journal_events_total: Counter,
     /// Commits made by the journal (events per commit is the batch size).
-    pub journal_commits_total: AtomicU64,
+    pub journal_commits_total: Counter,
+}
+
+impl fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Metrics")
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &LATENCY_BUCKETS)
+            .expect("the buckets are not empty")
+            .build_recorder();
+        let exposition = recorder.handle();
+        metrics::with_local_recorder(&recorder, || {
+            metrics::describe_gauge!("tactica_connections", "Open WebSocket connections.");
+            metrics::describe_counter!("tactica_connections_total", "WebSocket connections opened.");
+            metrics::describe_gauge!("tactica_live_matches", "Matches being played.");
+            metrics::describe_gauge!("tactica_tables", "Tables (lobbies and matches) in memory.");
+            metrics::describe_counter!("tactica_actions_total", "Actions applied; its rate is actions per second.");
+            metrics::describe_counter!("tactica_client_errors_total", "Client messages refused with an error.");
+            metrics::describe_counter!("tactica_rate_limited_total", "Client messages dropped by the rate limit.");
+            metrics::describe_counter!(
+                "tactica_table_panics_total",
+                "Tables stopped by a panic; each match is ended as failed and logged with its id."
+            );
+            metrics::describe_counter!("tactica_journal_events_total", "Events committed by the journal.");
+            metrics::describe_counter!(
+                "tactica_journal_commits_total",
+                "Journal commits; events per commit is the batch size."
+            );
+            metrics::describe_histogram!(
+                "tactica_action_latency_seconds",
+                Unit::Seconds,
+                "Time from receiving an action to acknowledging it (stored and applied)."
+            );
+            metrics::describe_histogram!(
+                "tactica_journal_commit_seconds",
+                Unit::Seconds,
+                "Time one journal commit takes."
+            );
+            Metrics {
+                exposition: exposition.clone(),
+                connections: metrics::gauge!("tactica_connections"),
+                connections_total: metrics::counter!("tactica_connections_total"),
+                live_matches: metrics::gauge!("tactica_live_matches"),
+                tables: metrics::gauge!("tactica_tables"),
+                actions_total: metrics::counter!("tactica_actions_total"),
+                errors_total: metrics::counter!("tactica_client_errors_total"),
+                rate_limited_total: metrics::counter!("tactica_rate_limited_total"),
+                table_panics_total: metrics::counter!("tactica_table_panics_total"),
+                action_latency: metrics::histogram!("tactica_action_latency_seconds"),
+                commit_latency: metrics::histogram!("tactica_journal_commit_seconds"),
+                journal_events_total: metrics::counter!("tactica_journal_events_total"),
+                journal_commits_total: metrics::counter!("tactica_journal_commits_total"),
+            }
+        })
+    }
 }
 
 impl Metrics {
-    /// Records the time from receiving an action to acknowledging it.
-    pub fn observe_action_latency(&self, seconds: f64) {
-        self.action_latency.observe(seconds);
-    }
-
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        let mut gauge = |name: &str, help: &str, kind: &str, value: u64| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
-        };
-        gauge("tactica_connections", "Open WebSocket connections.", "gauge", self.connections.load(Relaxed));
-        gauge(
-            "tactica_connections_total",
-            "WebSocket connections opened.",
-            "counter",
-            self.connections_total.load(Relaxed),
-        );
-        gauge("tactica_live_matches", "Matches being played.", "gauge", self.live_matches.load(Relaxed));
-        gauge("tactica_tables", "Tables (lobbies and matches) in memory.", "gauge", self.tables.load(Relaxed));
-        gauge(
-            "tactica_actions_total",
-            "Actions applied; its rate is actions per second.",
-            "counter",
-            self.actions_total.load(Relaxed),
-        );
-        gauge(
-            "tactica_client_errors_total",
-            "Client messages refused with an error.",
-            "counter",
-            self.errors_total.load(Relaxed),
-        );
-        gauge(
-            "tactica_rate_limited_total",
-            "Client messages dropped by the rate limit.",
-            "counter",
-            self.rate_limited_total.load(Relaxed),
-        );
-        gauge(
-            "tactica_journal_events_total",
-            "Events committed by the journal.",
-            "counter",
-            self.journal_events_total.load(Relaxed),
-        );
-        gauge(
-            "tactica_journal_commits_total",
-            "Journal commits; events per commit is the batch size.",
-            "counter",
-            self.journal_commits_total.load(Relaxed),
-        );
-        self.action_latency.render(
-            &mut out,
-            "tactica_action_latency_seconds",
-            "Time from receiving an action to acknowledging it (stored and applied).",
-        );
-        self.commit_latency.render(&mut out, "tactica_journal_commit_seconds", "Time one journal commit takes.");
-        out
+        self.exposition.render()
     }
 }
 
@@ -137,10 +118,18 @@ mod tests {
     #[test]
     fn latency_lands_in_every_bucket_at_or_above_it() {
         let metrics = Metrics::default();
-        metrics.observe_action_latency(0.004);
+        metrics.action_latency.record(0.004);
         let text = metrics.render();
-        assert!(text.contains("tactica_action_latency_seconds_bucket{le=\"0.003\"} 0"));
-        assert!(text.contains("tactica_action_latency_seconds_bucket{le=\"0.005\"} 1"));
-        assert!(text.contains("tactica_action_latency_seconds_count 1"));
+        assert!(text.contains("tactica_action_latency_seconds_bucket{le=\"0.003\"} 0"), "{text}");
+        assert!(text.contains("tactica_action_latency_seconds_bucket{le=\"0.005\"} 1"), "{text}");
+        assert!(text.contains("tactica_action_latency_seconds_count 1"), "{text}");
+    }
+
+    #[test]
+    fn two_servers_count_apart() {
+        let (one, two) = (Metrics::default(), Metrics::default());
+        one.actions_total.increment(3);
+        assert!(one.render().contains("tactica_actions_total 3"));
+        assert!(two.render().contains("tactica_actions_total 0"), "{}", two.render());
     }
 }

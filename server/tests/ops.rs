@@ -24,6 +24,20 @@ async fn the_health_probe_passes_against_a_running_server_and_fails_without_one(
     assert!(!probe.status.success(), "a stopped server is not healthy");
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn metrics_can_be_served_apart_from_the_site() {
+    let db = TestDb::sqlite();
+    let (server, metrics_addr) = TestServer::start_metrics_apart(&db.url).await;
+    let apart = reqwest::get(format!("http://{metrics_addr}/metrics")).await.unwrap();
+    assert_eq!(apart.status(), 200);
+    assert!(apart.text().await.unwrap().contains("tactica_connections"));
+    let site = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
+    assert!(!site.contains("tactica_connections"), "the site still serves the metrics: {site}");
+    let pages = reqwest::get(format!("http://{metrics_addr}/")).await.unwrap();
+    assert_eq!(pages.status(), 404, "the metrics address serves nothing else");
+    server.stop().await;
+}
+
 #[test]
 fn a_bad_database_url_is_named_without_its_password() {
     let out = tactica(&["--database-url", "mysql://ann:hunter2secret@db.example/tactica"]);

@@ -19,16 +19,24 @@ use protocol::ErrorCode;
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
-/// The whole HTTP surface, every response with the security headers.
-pub fn router(state: AppState) -> Router {
-    headers::secured(routes(state))
+/// The whole HTTP surface, every response with the security headers;
+/// `/metrics` among it unless it is served apart.
+pub fn router(state: AppState, metrics_apart: bool) -> Router {
+    let mut routes = Router::new().route("/healthz", get(ops::healthz));
+    if !metrics_apart {
+        routes = routes.route("/metrics", get(ops::metrics));
+    }
+    headers::secured(routes.merge(site()).with_state(state))
 }
 
-fn routes(state: AppState) -> Router {
+/// `/metrics` alone, for an address of its own.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new().route("/metrics", get(ops::metrics)).with_state(state)
+}
+
+fn site() -> Router<AppState> {
     Router::new()
         .route("/ws", get(ws::upgrade))
-        .route("/healthz", get(ops::healthz))
-        .route("/metrics", get(ops::metrics))
         .route("/api/games", get(games::list))
         .route("/api/dev/layouts", get(games::layouts))
         .route("/api/session", post(identity::session))
@@ -47,7 +55,6 @@ fn routes(state: AppState) -> Router {
         .method_not_allowed_fallback(|| async {
             ApiError::new(ErrorCode::MethodNotAllowed, "this method is not allowed here")
         })
-        .with_state(state)
 }
 
 /// A JSON body whose errors come back as [`ApiError`] JSON.

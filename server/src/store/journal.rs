@@ -23,7 +23,6 @@ use super::StoreError;
 use crate::metrics::Metrics;
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
-use std::sync::atomic::Ordering::Relaxed;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 
 /// Most groups committed together.
@@ -166,9 +165,9 @@ async fn commit_batch(pool: &AnyPool, batch: Vec<Waiting>, metrics: &Metrics) {
     let entries: Vec<&JournalEntry> = batch.iter().flat_map(|(group, _)| group).collect();
     let started = std::time::Instant::now();
     let result = commit(pool, &entries).await;
-    metrics.commit_latency.observe(started.elapsed().as_secs_f64());
-    metrics.journal_commits_total.fetch_add(1, Relaxed);
-    metrics.journal_events_total.fetch_add(entries.len() as u64, Relaxed);
+    metrics.commit_latency.record(started.elapsed().as_secs_f64());
+    metrics.journal_commits_total.increment(1);
+    metrics.journal_events_total.increment(entries.len() as u64);
     match result {
         Ok(()) => batch.into_iter().for_each(|(_, done)| drop(done.send(Ok(())))),
         Err(error) => {

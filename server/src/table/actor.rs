@@ -17,7 +17,6 @@ use rules::{AnyGame, RulesError, SeatSet, Seed};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::Ordering::Relaxed;
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant, sleep_until};
 
@@ -235,9 +234,9 @@ impl Table {
         let (tx, rx) = mpsc::channel(QUEUE);
         let handle = TableHandle { id: self.id.clone(), code: self.code.clone(), tx };
         self.ctx.registry.insert(handle.clone());
-        self.ctx.metrics.tables.fetch_add(1, Relaxed);
+        self.ctx.metrics.tables.increment(1.0);
         if self.phase == Phase::Live {
-            self.ctx.metrics.live_matches.fetch_add(1, Relaxed);
+            self.ctx.metrics.live_matches.increment(1.0);
         }
         tokio::spawn(self.run(rx));
         handle
@@ -269,9 +268,9 @@ impl Table {
             }
         }
         self.ctx.registry.remove(&self.id);
-        self.ctx.metrics.tables.fetch_sub(1, Relaxed);
+        self.ctx.metrics.tables.decrement(1.0);
         if self.phase == Phase::Live {
-            self.ctx.metrics.live_matches.fetch_sub(1, Relaxed);
+            self.ctx.metrics.live_matches.decrement(1.0);
         }
     }
 
@@ -303,9 +302,9 @@ impl Table {
             ClientMessage::Start { .. } => self.start(player).await,
             ClientMessage::Act { id, seq, action, .. } => {
                 match self.act(conn, player, &id, seq, &action).await {
-                    Ok(()) => self.ctx.metrics.observe_action_latency(received.elapsed().as_secs_f64()),
+                    Ok(()) => self.ctx.metrics.action_latency.record(received.elapsed().as_secs_f64()),
                     Err((code, message)) => {
-                        self.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+                        self.ctx.metrics.errors_total.increment(1);
                         conn.error(code, message, Some(&table), Some(&id));
                     }
                 }
@@ -321,7 +320,7 @@ impl Table {
             other => Err((ErrorCode::UnknownMessage, format!("{other:?} is not a table request"))),
         };
         if let Err((code, message)) = outcome {
-            self.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+            self.ctx.metrics.errors_total.increment(1);
             conn.error(code, message, Some(&table), None);
         }
     }

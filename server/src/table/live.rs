@@ -21,7 +21,6 @@ use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termina
 use rules::referee::{AnyReferee, Change, Entry};
 use rules::{Decision, DecisionKind, Leave, RulesError, Seat, SeatSet, Seed, Status};
 use serde_json::Value;
-use std::sync::atomic::Ordering::Relaxed;
 use tokio::time::{Duration, Instant};
 
 fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
@@ -135,7 +134,7 @@ impl Table {
         let completed = (referee.state().turn() != turn).then_some(seat);
         let pending = Pending { referee, entries, client_id: Some(id.to_string()), completed };
         let committed = self.commit(pending).await?;
-        self.ctx.metrics.actions_total.fetch_add(1, Relaxed);
+        self.ctx.metrics.actions_total.increment(1);
         // The actor hears first that its action stands, then everyone the events.
         conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: committed.first_seq() });
         self.announce(committed);
@@ -452,7 +451,7 @@ impl Table {
     fn apply_end(&mut self, event: Event) {
         let Body::Ended { result, .. } = &event.body else { return };
         if self.phase == Phase::Live {
-            self.ctx.metrics.live_matches.fetch_sub(1, Relaxed);
+            self.ctx.metrics.live_matches.decrement(1.0);
         }
         self.phase = if result.termination == Termination::Aborted { Phase::Aborted } else { Phase::Finished };
         self.result = Some(result.clone());

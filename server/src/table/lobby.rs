@@ -11,7 +11,6 @@ use crate::store::{JournalEntry, TableChange};
 use crate::time::now_ms;
 use protocol::{ErrorCode, LobbySettings, Phase, PlayerInfo, ServerMessage};
 use rules::Seed;
-use std::sync::atomic::Ordering::Relaxed;
 use tokio::time::Instant;
 
 /// A refusal: the code and a message for the client.
@@ -133,7 +132,7 @@ impl Table {
         self.commitment = Some(commitment);
         self.clocks = clocks;
         self.phase = Phase::Live;
-        self.ctx.metrics.live_matches.fetch_add(1, Relaxed);
+        self.ctx.metrics.live_matches.increment(1.0);
         self.events.extend(events);
         for seat in 0..self.seats.len() as u8 {
             if !self.is_connected(seat) {

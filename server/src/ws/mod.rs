@@ -108,8 +108,8 @@ impl Connection {
 
     async fn run(mut self, mut socket: WebSocket) {
         let metrics = self.state.ctx.metrics.clone();
-        metrics.connections.fetch_add(1, Relaxed);
-        metrics.connections_total.fetch_add(1, Relaxed);
+        metrics.connections.increment(1.0);
+        metrics.connections_total.increment(1);
         let kill = self.conn.kill.clone();
         let mut shutting_down = self.state.shutting_down.clone();
         let mut keepalive = interval(KEEPALIVE);
@@ -180,11 +180,11 @@ impl Connection {
         for handle in self.tables.values() {
             let _ = handle.send(Command::Unsubscribe { conn_id: self.conn.id }).await;
         }
-        metrics.connections.fetch_sub(1, Relaxed);
+        metrics.connections.decrement(1.0);
     }
 
     fn error(&self, code: ErrorCode, message: impl Into<String>, table: Option<&str>) {
-        self.state.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+        self.state.ctx.metrics.errors_total.increment(1);
         self.conn.send(&ServerMessage::Error(ErrorMessage {
             code,
             message: message.into(),
@@ -198,7 +198,7 @@ impl Connection {
     fn notice_dropped(&mut self, now: Instant) {
         let dropped = std::mem::take(&mut self.dropped);
         self.noticed = Some(now);
-        self.state.ctx.metrics.errors_total.fetch_add(1, Relaxed);
+        self.state.ctx.metrics.errors_total.increment(1);
         self.conn.send(&ServerMessage::Error(ErrorMessage {
             code: ErrorCode::RateLimited,
             message: format!("too many messages: {dropped} dropped"),
@@ -212,7 +212,7 @@ impl Connection {
         let now = Instant::now();
         let due = self.noticed.is_none_or(|at| now.duration_since(at) >= NOTICE_INTERVAL);
         if !self.limit.allow() {
-            self.state.ctx.metrics.rate_limited_total.fetch_add(1, Relaxed);
+            self.state.ctx.metrics.rate_limited_total.increment(1);
             self.dropped += 1;
             if self.dropped >= FLOOD_CLOSE {
                 self.closing = Some((1008, "too many messages"));

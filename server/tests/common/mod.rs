@@ -75,6 +75,7 @@ impl TestDb {
 pub fn settings(url: &str, grace: Duration) -> Settings {
     Settings {
         addr: "127.0.0.1:0".parse().unwrap(),
+        metrics_addr: None,
         database_url: url.to_string(),
         grace,
         rate_burst: 200,
@@ -103,10 +104,24 @@ impl TestServer {
     /// Starts a server with these settings (the address is ignored: port 0).
     pub async fn start_with(settings: Settings) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
+        TestServer::start_on(listener.into(), settings).await
+    }
+
+    /// Starts a server serving `/metrics` apart, on another port 0: the
+    /// server and the metrics address.
+    pub async fn start_metrics_apart(url: &str) -> (TestServer, SocketAddr) {
+        let site = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let metrics = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let metrics_addr = metrics.local_addr().unwrap();
+        let listeners = server::Listeners { site, metrics: Some(metrics) };
+        (TestServer::start_on(listeners, settings(url, Duration::from_secs(60))).await, metrics_addr)
+    }
+
+    async fn start_on(listeners: server::Listeners, settings: Settings) -> TestServer {
+        let addr = listeners.site.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
-            server::run(listener, settings, async {
+            server::run(listeners, settings, async {
                 let _ = stopped.await;
             })
             .await

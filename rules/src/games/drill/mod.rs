@@ -14,7 +14,10 @@
 //!   all have answered, or the deadline passes and the rest pass by
 //!   default, a block sends the token back and spends the blocker's card;
 //! - **hidden information**: lucky numbers, bids until revealed, held cards
-//!   and answers, which `resample` draws anew.
+//!   and answers, which `resample` draws anew;
+//! - **a fault**: with the option `fault` (which no option list offers), a
+//!   bid of 3 panics, as a bug in a game's rules would, so the server's
+//!   supervision of its tables can be tested.
 //!
 //! The first token to reach square 10 wins.
 
@@ -52,11 +55,14 @@ pub struct DrillOptions {
     pub seats: u8,
     /// A response window's deadline, in milliseconds.
     pub window_ms: u32,
+    /// A bid of 3 panics (for the server's supervision tests).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fault: bool,
 }
 
 impl Default for DrillOptions {
     fn default() -> DrillOptions {
-        DrillOptions { seats: 2, window_ms: 300 }
+        DrillOptions { seats: 2, window_ms: 300, fault: false }
     }
 }
 
@@ -369,6 +375,7 @@ impl Game for Drill {
     fn play(&mut self, seat: Seat, action: &DrillAction) {
         match *action {
             DrillAction::Prepare { bid, card } => {
+                assert!(!(self.options.fault && bid == 3), "the Drill's fault: a bid of 3");
                 self.prepared[seat.index()] = Some((bid, card));
                 self.held[seat.index()] = card;
                 self.turns += 1;
