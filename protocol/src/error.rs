@@ -70,6 +70,8 @@ pub enum ErrorCode {
     BadRequest,
     /// The server failed; the request may be retried.
     Internal,
+    /// A fault in the server stopped the table; its match is stored as failed.
+    TableFailed,
 }
 
 impl ErrorCode {
@@ -81,7 +83,7 @@ impl ErrorCode {
             ErrorCode::NoSuchTable | ErrorCode::NotFound => 404,
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::RateLimited | ErrorCode::LimitReached => 429,
-            ErrorCode::Internal => 500,
+            ErrorCode::Internal | ErrorCode::TableFailed => 500,
             ErrorCode::SeatTaken | ErrorCode::AlreadySeated | ErrorCode::StaleSequence | ErrorCode::Conflict => 409,
             _ => 400,
         }

@@ -47,6 +47,16 @@ pub enum Termination {
     Abandonment,
     /// Aborted before the first action; no result.
     Aborted,
+    /// Stopped by a fault in the server (a bug); no result.
+    Failed,
+}
+
+impl Termination {
+    /// Whether a match ended this way has a result (places), or stopped
+    /// without one.
+    pub fn has_result(self) -> bool {
+        !matches!(self, Termination::Aborted | Termination::Failed)
+    }
 }
 
 /// The result of a match.

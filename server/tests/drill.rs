@@ -11,40 +11,11 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer};
+use common::{Client, TestDb, TestServer, legal, start_drill};
 use serde_json::{Value, json};
 
 /// The window's deadline the tests use.
 const WINDOW_MS: u64 = 300;
-
-/// A Drill lobby with `options` created by `players[0]`, every player
-/// seated in order, and started. Returns the table id and invite code.
-async fn start_drill(players: &mut [&mut Client], options: Value) -> (String, String) {
-    let host = &mut *players[0];
-    host.send(json!({"type": "create_lobby", "game": "drill", "public": false, "options": options})).await;
-    let created = host.expect(|m| m["type"] == "created" || m["type"] == "error").await;
-    assert_eq!(created["type"], "created", "{created}");
-    let table = created["table"].as_str().unwrap().to_string();
-    let code = created["code"].as_str().unwrap().to_string();
-    for (seat, player) in players.iter_mut().enumerate() {
-        if seat > 0 {
-            player.join_code(&code).await;
-        }
-        player.take_seat(&table, seat as u8).await;
-    }
-    players[0].send(json!({"type": "start", "table": table})).await;
-    for player in players.iter_mut() {
-        player.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
-    }
-    (table, code)
-}
-
-/// The legal action of a state whose text is `text`.
-fn legal(state: &Value, text: &str) -> Value {
-    let legal = state["legal"].as_array().cloned().unwrap_or_default();
-    let found = legal.iter().find(|a| a["text"] == text);
-    found.unwrap_or_else(|| panic!("no legal action {text:?} in {legal:?}"))["action"].clone()
-}
 
 /// Sends an action with the event number the client acted on; returns the reply.
 async fn act_at(client: &mut Client, table: &str, id: &str, seq: u64, action: &Value) -> Value {

@@ -8,6 +8,7 @@ use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::store::{Store, TableRow};
 use crate::time::now_ms;
+use futures_util::FutureExt;
 use protocol::{
     ClientMessage, ErrorCode, LobbySettings, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, ServerMessage,
     Termination, TimeControl,
@@ -16,6 +17,7 @@ use rules::referee::AnyReferee;
 use rules::{AnyGame, RulesError, SeatSet, Seed};
 use serde_json::Value;
 use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant, sleep_until};
@@ -252,16 +254,24 @@ impl Table {
         }
         loop {
             let deadline = self.next_deadline();
-            tokio::select! {
+            // A panic while handling a command or a deadline is caught here:
+            // the table fails, alone (see `supervision`).
+            let handled = tokio::select! {
                 command = rx.recv() => match command {
                     Some(Command::Shutdown { done }) => {
                         let _ = done.send(());
                         break;
                     }
-                    Some(command) => self.handle(command).await,
+                    Some(command) => AssertUnwindSafe(self.handle(command)).catch_unwind().await,
                     None => break,
                 },
-                () = sleep_until(deadline.unwrap_or_else(far_future)), if deadline.is_some() => self.on_deadline().await,
+                () = sleep_until(deadline.unwrap_or_else(far_future)), if deadline.is_some() => {
+                    AssertUnwindSafe(self.on_deadline()).catch_unwind().await
+                }
+            };
+            if let Err(panic) = handled {
+                self.fail(panic).await;
+                break;
             }
             if self.idle_since.is_some_and(|since| since.elapsed() >= IDLE_FINISHED) {
                 break;

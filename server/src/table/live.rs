@@ -420,7 +420,7 @@ impl Table {
     /// actions and the end is tried again a second later.
     pub(super) async fn end(&mut self, termination: Termination) -> Result<(), Refusal> {
         let outcome = match termination {
-            Termination::Aborted => None,
+            Termination::Aborted | Termination::Failed => None,
             _ => self.referee.state().status().outcome().cloned(),
         };
         let result = MatchResult { termination, outcome };
@@ -432,7 +432,7 @@ impl Table {
             None => vec![None; self.seats.len()],
         };
         let change = TableChange::Ended {
-            phase: if termination == Termination::Aborted { "aborted" } else { "finished" },
+            phase: if termination.has_result() { "finished" } else { "aborted" },
             result: serde_json::to_string(&result).expect("results serialize"),
             places,
             turns: self.referee.state().turn(),
@@ -453,7 +453,7 @@ impl Table {
         if self.phase == Phase::Live {
             self.ctx.metrics.live_matches.decrement(1.0);
         }
-        self.phase = if result.termination == Termination::Aborted { Phase::Aborted } else { Phase::Finished };
+        self.phase = if result.termination.has_result() { Phase::Finished } else { Phase::Aborted };
         self.result = Some(result.clone());
         self.draw_offers = SeatSet::EMPTY;
         self.window = None;

@@ -15,6 +15,7 @@ mod events;
 mod live;
 mod lobby;
 mod snapshot;
+mod supervision;
 
 pub use actor::{Context, Table, TableError};
 pub use events::{Audience, Body, Event};

@@ -328,6 +328,35 @@ impl Client {
     }
 }
 
+/// A Drill lobby with `options` created by `players[0]`, every player
+/// seated in order, and started. Returns the table id and invite code.
+pub async fn start_drill(players: &mut [&mut Client], options: Value) -> (String, String) {
+    let host = &mut *players[0];
+    host.send(json!({"type": "create_lobby", "game": "drill", "public": false, "options": options})).await;
+    let created = host.expect(|m| m["type"] == "created" || m["type"] == "error").await;
+    assert_eq!(created["type"], "created", "{created}");
+    let table = created["table"].as_str().unwrap().to_string();
+    let code = created["code"].as_str().unwrap().to_string();
+    for (seat, player) in players.iter_mut().enumerate() {
+        if seat > 0 {
+            player.join_code(&code).await;
+        }
+        player.take_seat(&table, seat as u8).await;
+    }
+    players[0].send(json!({"type": "start", "table": table})).await;
+    for player in players.iter_mut() {
+        player.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    }
+    (table, code)
+}
+
+/// The legal action of a state whose text is `text`.
+pub fn legal(state: &Value, text: &str) -> Value {
+    let legal = state["legal"].as_array().cloned().unwrap_or_default();
+    let found = legal.iter().find(|a| a["text"] == text);
+    found.unwrap_or_else(|| panic!("no legal action {text:?} in {legal:?}"))["action"].clone()
+}
+
 /// A lobby for `game` created by `a`, joined through the invite code by
 /// `b`, seated 0 and 1, and started. Returns the table id and the state
 /// after the start.

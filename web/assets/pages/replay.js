@@ -76,11 +76,13 @@ export async function replayPage(ctx, id) {
   const outcome = detail.result?.outcome;
   const resultLine = !over
     ? "In progress"
-    : detail.result?.termination === "aborted"
-      ? "Aborted"
-      : outcome.places.every((p) => p === 1)
-        ? `Draw (${outcome.reason})`
-        : `${detail.seats.filter((s) => outcome.places[s.seat] === 1).map((s) => s.player.name).join(" and ")} won (${outcome.reason})`;
+    : detail.result?.termination === "failed"
+      ? "Stopped by a server fault (no result)"
+      : detail.result?.termination === "aborted"
+        ? "Aborted"
+        : outcome.places.every((p) => p === 1)
+          ? `Draw (${outcome.reason})`
+          : `${detail.seats.filter((s) => outcome.places[s.seat] === 1).map((s) => s.player.name).join(" and ")} won (${outcome.reason})`;
   ctx.main.append(
     h("div", { class: "replay-head" },
       h("h1", {}, `${game?.name ?? detail.game}: ${names}`),

@@ -322,6 +322,7 @@ export async function tablePage(ctx, where) {
 
   function resultText() {
     const result = t.result;
+    if (result?.termination === "failed") return "Match stopped by a server fault (no result)";
     if (!result || result.termination === "aborted") return "Match aborted";
     const outcome = result.outcome;
     const how = { rules: "", resignation: " by resignation", agreement: " by agreement", timeout: " on time", abandonment: " (opponent left)" }[result.termination] ?? "";

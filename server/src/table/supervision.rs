@@ -1,0 +1,63 @@
+//! A table whose task panics (a bug, in the rules or here). The panic is
+//! caught at the table's loop, so the rest of the server goes on: the match
+//! ends as failed, stored like any other end and shown so in the history;
+//! its followers are told why; the panic is counted in `/metrics` and
+//! logged with the match id; then the task stops. Someone who comes back
+//! loads the stored, ended match.
+//!
+//! The match in memory is still whole: a change is worked out on a copy and
+//! becomes the match only once it is stored, so a panic in the rules leaves
+//! the last stored state behind, which the failed end is written after.
+
+use super::actor::Table;
+use futures_util::FutureExt;
+use protocol::{ErrorCode, Phase, Termination};
+use std::any::Any;
+use std::panic::AssertUnwindSafe;
+
+/// What the followers of a failed table are told. It says nothing of the
+/// panic itself, which may name hidden information.
+pub(super) const FAILED: &str =
+    "A fault in the server stopped this match. It is kept in the history as stopped by a server fault, with no result.";
+
+/// The message a panic carries, for the log.
+fn panic_text(panic: &(dyn Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic without a message")
+}
+
+impl Table {
+    /// Ends the table after a panic; its task stops next.
+    pub(super) async fn fail(&mut self, panic: Box<dyn Any + Send>) {
+        let what = panic_text(panic.as_ref()).to_string();
+        drop(panic);
+        tracing::error!(
+            table = %self.id,
+            game = self.game.info().id,
+            panic = what,
+            "a table panicked: its match ends as failed"
+        );
+        self.ctx.metrics.table_panics_total.increment(1);
+        for follower in &self.followers {
+            follower.conn.error(ErrorCode::TableFailed, FAILED, Some(&self.id), None);
+        }
+        match self.phase {
+            Phase::Live => {
+                // Ending reads the rules once more, so it is guarded too.
+                let ended = AssertUnwindSafe(self.end(Termination::Failed)).catch_unwind().await;
+                if !matches!(ended, Ok(Ok(()))) {
+                    tracing::error!(table = %self.id, "the failed match's end was not stored: it is restored at the next start");
+                }
+            }
+            Phase::Lobby => {
+                if let Err(error) = self.ctx.store.set_phase(&self.id, "aborted").await {
+                    tracing::error!(table = %self.id, %error, "the failed lobby could not be closed");
+                }
+            }
+            Phase::Finished | Phase::Aborted => {}
+        }
+    }
+}
