@@ -5,6 +5,7 @@
 //! [`run`] serves on a listener until a shutdown signal, the way the tests
 //! start it on port 0 and the binary starts it on the configured address.
 
+pub mod blocking;
 pub mod config;
 pub mod http;
 pub mod identity;
@@ -49,9 +50,12 @@ pub struct AppState {
     pub logins_by_address: Arc<rate_limit::PerKey<IpAddr>>,
     /// Login attempts each username may have made against it.
     pub logins_by_account: Arc<rate_limit::PerKey<String>>,
-    /// Argon2 hashes running at once: each takes about 19 MiB and a core, so
-    /// a burst of logins waits its turn instead of exhausting the machine.
-    pub hashing: Arc<tokio::sync::Semaphore>,
+    /// Argon2 hashes, off the runtime and one per core at most: each takes
+    /// about 19 MiB and a core, so a burst of logins waits its turn instead
+    /// of exhausting the machine.
+    pub hashing: blocking::Pool,
+    /// Replays and exports of finished matches, once computed.
+    pub computed: http::computed::ComputedCache,
     /// Origins besides the server's own whose pages may open the WebSocket.
     pub allowed_origins: Arc<[String]>,
     /// Whether the session cookie is marked Secure.
@@ -105,9 +109,10 @@ pub async fn run(
     let ctx = Context {
         store: store.clone(),
         registry: Arc::new(Registry::default()),
-        metrics,
+        metrics: metrics.clone(),
         grace: settings.grace,
         test_games: settings.test_games,
+        rebuilds: blocking::Pool::per_core(metrics.rebuilds_running.clone(), metrics.rebuilds_total.clone()),
     };
     let restored = restore(&ctx).await?;
     let Listeners { site: listener, metrics: metrics_listener } = listeners;
@@ -119,14 +124,13 @@ pub async fn run(
         rate_burst: settings.rate_burst,
         rate_per_second: settings.rate_per_second,
         web: Arc::new(http::assets::WebFiles::new(settings.web_dir.clone())),
+        computed: http::computed::ComputedCache::default(),
         allowed_origins: settings.allowed_origins.iter().cloned().collect(),
         secure_cookies: settings.secure_cookies,
         guests: Arc::new(rate_limit::PerKey::per_minute(settings.guests_per_minute)),
         logins_by_address: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ADDRESS_PER_MINUTE)),
         logins_by_account: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ACCOUNT_PER_MINUTE)),
-        hashing: Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        )),
+        hashing: blocking::Pool::per_core(ctx.metrics.hashes_running.clone(), ctx.metrics.hashes_total.clone()),
         shutting_down,
     };
     let app = http::router(state.clone(), metrics_listener.is_some());

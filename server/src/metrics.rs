@@ -35,6 +35,14 @@ pub struct Metrics {
     pub rate_limited_total: Counter,
     /// Tables stopped by a panic (a bug): each is logged with its match id.
     pub table_panics_total: Counter,
+    /// Match rebuilds (history, exports, restores) running off the runtime.
+    pub rebuilds_running: Gauge,
+    /// Match rebuilds run.
+    pub rebuilds_total: Counter,
+    /// Password hashes running off the runtime.
+    pub hashes_running: Gauge,
+    /// Password hashes run.
+    pub hashes_total: Counter,
     /// Time from receiving an action to acknowledging it.
     pub action_latency: Histogram,
     /// Time a journal commit takes.
@@ -70,6 +78,16 @@ impl Default for Metrics {
                 "tactica_table_panics_total",
                 "Tables stopped by a panic; each match is ended as failed and logged with its id."
             );
+            metrics::describe_gauge!(
+                "tactica_rebuilds_running",
+                "Matches being rebuilt off the runtime (replays, exports, restores)."
+            );
+            metrics::describe_counter!(
+                "tactica_rebuilds_total",
+                "Matches rebuilt off the runtime (cached answers are not)."
+            );
+            metrics::describe_gauge!("tactica_password_hashes_running", "Password hashes running off the runtime.");
+            metrics::describe_counter!("tactica_password_hashes_total", "Password hashes run.");
             metrics::describe_counter!("tactica_journal_events_total", "Events committed by the journal.");
             metrics::describe_counter!(
                 "tactica_journal_commits_total",
@@ -95,6 +113,10 @@ impl Default for Metrics {
                 errors_total: metrics::counter!("tactica_client_errors_total"),
                 rate_limited_total: metrics::counter!("tactica_rate_limited_total"),
                 table_panics_total: metrics::counter!("tactica_table_panics_total"),
+                rebuilds_running: metrics::gauge!("tactica_rebuilds_running"),
+                rebuilds_total: metrics::counter!("tactica_rebuilds_total"),
+                hashes_running: metrics::gauge!("tactica_password_hashes_running"),
+                hashes_total: metrics::counter!("tactica_password_hashes_total"),
                 action_latency: metrics::histogram!("tactica_action_latency_seconds"),
                 commit_latency: metrics::histogram!("tactica_journal_commit_seconds"),
                 journal_events_total: metrics::counter!("tactica_journal_events_total"),

@@ -10,7 +10,7 @@ use crate::table::{TableHandle, serialize};
 use axum::extract::ws::Utf8Bytes;
 use protocol::{LobbySummary, ServerMessage, TableId};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
 /// Tables in memory and the public lobby list.
@@ -20,8 +20,9 @@ pub struct Registry {
     codes: Mutex<HashMap<String, TableId>>,
     lobbies: Mutex<BTreeMap<TableId, LobbySummary>>,
     lobby_list: watch::Sender<Utf8Bytes>,
-    /// Serializes loading tables from the database, so one is never loaded twice.
-    pub loading: tokio::sync::Mutex<()>,
+    /// A lock per table being loaded from the database, so one is never
+    /// loaded twice while different tables load at once.
+    loading: Mutex<HashMap<TableId, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Default for Registry {
@@ -31,7 +32,7 @@ impl Default for Registry {
             codes: Mutex::default(),
             lobbies: Mutex::default(),
             lobby_list: watch::Sender::new(serialize(&ServerMessage::Lobbies { lobbies: Vec::new() })),
-            loading: tokio::sync::Mutex::new(()),
+            loading: Mutex::default(),
         }
     }
 }
@@ -81,8 +82,34 @@ impl Registry {
         }
     }
 
+    /// Waits until no one else loads table `id`; the load may go on while
+    /// the guard is held.
+    pub async fn loading(&self, id: &str) -> Loading<'_> {
+        let lock = self.loading.lock().expect("loading lock").entry(id.to_string()).or_default().clone();
+        Loading { registry: self, id: id.to_string(), guard: Some(lock.lock_owned().await) }
+    }
+
     /// The lobby list, now and as it changes.
     pub fn watch_lobbies(&self) -> watch::Receiver<Utf8Bytes> {
         self.lobby_list.subscribe()
+    }
+}
+
+/// The right to load one table, held while it loads.
+#[derive(Debug)]
+pub struct Loading<'a> {
+    registry: &'a Registry,
+    id: TableId,
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for Loading<'_> {
+    fn drop(&mut self) {
+        self.guard = None;
+        let mut loading = self.registry.loading.lock().expect("loading lock");
+        // Only the map holds the lock now when no one else waits for it.
+        if loading.get(&self.id).is_some_and(|lock| Arc::strong_count(lock) == 1) {
+            loading.remove(&self.id);
+        }
     }
 }

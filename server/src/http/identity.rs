@@ -148,8 +148,7 @@ pub async fn register(
     }
     check_password(&body.password)?;
     let password = body.password.clone();
-    let _turn = state.hashing.acquire().await.map_err(ApiError::internal)?;
-    let hash = tokio::task::spawn_blocking(move || id::hash_password(&password)).await.map_err(ApiError::internal)?;
+    let hash = state.hashing.run(move || id::hash_password(&password)).await.map_err(ApiError::internal)?;
     if !state.ctx.store.register(&player.id, &body.username, &hash).await? {
         return Err(ApiError::new(ErrorCode::Conflict, "that username is taken"));
     }
@@ -178,8 +177,9 @@ pub async fn login(
     let account = state.ctx.store.player_by_username(&body.username).await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     let password = body.password.clone();
-    let _turn = state.hashing.acquire().await.map_err(ApiError::internal)?;
-    let ok = tokio::task::spawn_blocking(move || id::verify_password(&password, stored.as_deref()))
+    let ok = state
+        .hashing
+        .run(move || id::verify_password(&password, stored.as_deref()))
         .await
         .map_err(ApiError::internal)?;
     let Some(account) = account.filter(|_| ok) else {

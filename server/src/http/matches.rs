@@ -4,6 +4,7 @@
 //! over: events and views are built for the requester's seat (or as a
 //! spectator), exactly as live play would show them.
 
+use super::computed::{self, Computed};
 use super::identity::who;
 use super::{ApiError, ApiQuery};
 use crate::AppState;
@@ -11,8 +12,8 @@ use crate::store::{MatchFilter, MatchRow, ResultFilter, SeatRow, TableRow};
 use crate::table::{Audience, Event};
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Phase, Replay, ReplayStep, SeatSummary};
 use rules::record::RecordMeta;
 use rules::referee::{AnyReferee, Change, Entry};
@@ -124,13 +125,14 @@ pub struct MatchQuery {
 }
 
 async fn load(state: &AppState, headers: &HeaderMap, id: &str, code: Option<&str>) -> Result<Loaded, ApiError> {
-    let not_found = || ApiError::new(ErrorCode::NoSuchTable, "no such match");
-    let (row, seats, stored) = state.ctx.store.load_table(id).await?.ok_or_else(not_found)?;
     let requester = who(state, headers).await?;
+    // One query whether the match does not exist or may not be seen, so
+    // that the answer's timing does not tell a private match exists.
+    let requester_id = requester.as_ref().map(|p| p.id.as_str());
+    let row = state.ctx.store.visible_table(id, requester_id, code).await?;
+    let row = row.ok_or_else(|| ApiError::new(ErrorCode::NoSuchTable, "no such match"))?;
+    let (seats, stored) = state.ctx.store.table_contents(id).await?;
     let seat = requester.as_ref().and_then(|p| seats.iter().find(|s| s.player.id == p.id)).map(|s| s.seat);
-    if !(row.public || seat.is_some() || code == Some(row.code.as_str())) {
-        return Err(not_found());
-    }
     let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(ApiError::internal)?;
     let game = state.ctx.game(&row.game).map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&row.options).map_err(ApiError::internal)?;
@@ -218,99 +220,98 @@ pub async fn export(
     ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Response, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
-    let names: Vec<String> = m.seats.iter().map(|s| s.player.name.clone()).collect();
-    match q.format.as_deref().unwrap_or("notation") {
-        "json" => {
-            if !m.revealed {
-                return Err(ApiError::new(
-                    ErrorCode::Forbidden,
-                    "the JSON record, with its seed, is available once the match is over",
-                ));
-            }
-            let mut history = Vec::new();
-            m.rebuild(|_, changes, _| {
-                history.extend_from_slice(changes);
-                Ok(())
-            })?;
-            let record = JsonRecord {
-                game: m.row.game.clone(),
-                options: m.options.clone(),
-                seed: m.seed()?,
-                history,
-                actions: vec![],
-            };
-            let mut body = serde_json::to_value(&record).map_err(ApiError::internal)?;
-            body["table"] = json!(m.row.id);
-            body["players"] = json!(names);
-            body["seed_commitment"] = json!(m.row.seed_commitment);
-            body["result"] = m.row.result.as_deref().and_then(|r| serde_json::from_str(r).ok()).unwrap_or(Value::Null);
-            body["started_at"] = json!(m.row.started_at);
-            let text = serde_json::to_string_pretty(&body).map_err(ApiError::internal)?;
-            Ok(download(text, "application/json", &format!("tactica-{}-{}.json", m.row.game, m.row.id)))
+    let format = q.format.unwrap_or_else(|| "notation".to_string());
+    match format.as_str() {
+        "json" if !m.revealed => {
+            return Err(ApiError::new(
+                ErrorCode::Forbidden,
+                "the JSON record, with its seed, is available once the match is over",
+            ));
         }
-        "notation" => {
-            if !m.all_visible() {
-                return Err(ApiError::new(
-                    ErrorCode::Forbidden,
-                    "some moves are hidden from you until the match is over",
-                ));
-            }
-            // Each turn as the referee wrote it: the text of its last step.
-            let mut turns: Vec<(u32, String)> = Vec::new();
-            for entry in m.events.iter().filter_map(|e| e.body.entry()).filter(|e| is_step(e)) {
-                let text = entry.turn_text.clone().unwrap_or_else(|| entry.text.clone());
-                match turns.last_mut() {
-                    Some((turn, last)) if *turn == entry.turn => *last = text,
-                    _ => turns.push((entry.turn, text)),
-                }
-            }
-            let turns: Vec<String> = turns.into_iter().map(|(_, text)| text).collect();
-            let start = m.game.new_match(&m.options).map_err(ApiError::internal)?;
-            let meta = RecordMeta {
-                event: format!("Tactica match {}", m.row.id),
-                date: m.row.started_at.map(date_of),
-                players: names,
-                outcome: m
-                    .row
-                    .result
-                    .as_deref()
-                    .and_then(|r| serde_json::from_str::<MatchResult>(r).ok())
-                    .and_then(|r| r.outcome),
-                position: None,
-            };
-            let text = start.write_record(&turns, &meta);
-            let extension = if m.row.game == "dame100" { "pdn" } else { "txt" };
-            Ok(download(text, "text/plain; charset=utf-8", &format!("tactica-{}-{}.{extension}", m.row.game, m.row.id)))
+        "notation" if !m.all_visible() => {
+            return Err(ApiError::new(ErrorCode::Forbidden, "some moves are hidden from you until the match is over"));
         }
-        other => Err(ApiError::new(ErrorCode::BadRequest, format!("format is notation or json, not {other:?}"))),
+        "json" | "notation" => {}
+        other => {
+            return Err(ApiError::new(ErrorCode::BadRequest, format!("format is notation or json, not {other:?}")));
+        }
     }
+    let asked = m.revealed.then(|| format!("export/{format}"));
+    computed::answer(&state, &id, asked, move || if format == "json" { m.json_record() } else { m.notation() }).await
 }
 
-fn download(body: String, content_type: &str, filename: &str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type.to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")),
-        ],
-        body,
-    )
-        .into_response()
+impl Loaded {
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.player.name.clone()).collect()
+    }
+
+    /// The open JSON record: the seed and every change, chance included.
+    fn json_record(&self) -> Result<Computed, ApiError> {
+        let mut history = Vec::new();
+        self.rebuild(|_, changes, _| {
+            history.extend_from_slice(changes);
+            Ok(())
+        })?;
+        let record = JsonRecord {
+            game: self.row.game.clone(),
+            options: self.options.clone(),
+            seed: self.seed()?,
+            history,
+            actions: vec![],
+        };
+        let mut body = serde_json::to_value(&record).map_err(ApiError::internal)?;
+        body["table"] = json!(self.row.id);
+        body["players"] = json!(self.names());
+        body["seed_commitment"] = json!(self.row.seed_commitment);
+        body["result"] = self.row.result.as_deref().and_then(|r| serde_json::from_str(r).ok()).unwrap_or(Value::Null);
+        body["started_at"] = json!(self.row.started_at);
+        let text = serde_json::to_string_pretty(&body).map_err(ApiError::internal)?;
+        Ok(Computed {
+            body: text.into(),
+            content_type: "application/json",
+            filename: Some(format!("tactica-{}-{}.json", self.row.game, self.row.id)),
+        })
+    }
+
+    /// The record in the game's notation: each turn as the referee wrote it.
+    fn notation(&self) -> Result<Computed, ApiError> {
+        // Each turn's text is that of its last step.
+        let mut turns: Vec<(u32, String)> = Vec::new();
+        for entry in self.events.iter().filter_map(|e| e.body.entry()).filter(|e| is_step(e)) {
+            let text = entry.turn_text.clone().unwrap_or_else(|| entry.text.clone());
+            match turns.last_mut() {
+                Some((turn, last)) if *turn == entry.turn => *last = text,
+                _ => turns.push((entry.turn, text)),
+            }
+        }
+        let turns: Vec<String> = turns.into_iter().map(|(_, text)| text).collect();
+        let start = self.game.new_match(&self.options).map_err(ApiError::internal)?;
+        let meta = RecordMeta {
+            event: format!("Tactica match {}", self.row.id),
+            date: self.row.started_at.map(date_of),
+            players: self.names(),
+            outcome: self
+                .row
+                .result
+                .as_deref()
+                .and_then(|r| serde_json::from_str::<MatchResult>(r).ok())
+                .and_then(|r| r.outcome),
+            position: None,
+        };
+        let text = start.write_record(&turns, &meta);
+        let extension = if self.row.game == "dame100" { "pdn" } else { "txt" };
+        Ok(Computed {
+            body: text.into(),
+            content_type: "text/plain; charset=utf-8",
+            filename: Some(format!("tactica-{}-{}.{extension}", self.row.game, self.row.id)),
+        })
+    }
 }
 
 /// YYYY-MM-DD of a time in milliseconds since the epoch (UTC).
 fn date_of(ms: u64) -> String {
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let days = (ms / 86_400_000) as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    let at = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000);
+    at.map_or_else(|_| "????-??-??".to_string(), |at| at.date().to_string())
 }
 
 /// `GET /api/matches/{id}/replay?seat=N`: the start and the state after
@@ -323,7 +324,7 @@ pub async fn replay(
     headers: HeaderMap,
     Path(id): Path<String>,
     ApiQuery(q): ApiQuery<MatchQuery>,
-) -> Result<Json<Replay>, ApiError> {
+) -> Result<Response, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
     let seat = q.seat.or(if m.revealed { None } else { m.seat });
     if let Some(asked) = seat {
@@ -334,48 +335,62 @@ pub async fn replay(
             return Err(ApiError::new(ErrorCode::Forbidden, "other seats' views are shown once the match is over"));
         }
     }
-    let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s)));
-    let start = m.game.new_match(&m.options).map_err(ApiError::internal)?;
-    let mut steps = vec![ReplayStep { turn: 0, text: None, seat: None, view: start.view(viewer) }];
-    // A step of the replay is a whole turn: the entries of one turn replace
-    // the step they continue.
-    let mut open_turn: Option<u32> = None;
-    m.rebuild(|event, _, referee| {
-        let Some(entry) = event.body.entry() else { return Ok(()) };
-        let index = seat.map_or(entry.seen.len().saturating_sub(1), usize::from);
-        let step = if is_step(entry) {
-            let text = if m.revealed {
-                entry.turn_text.clone().or_else(|| Some(entry.text.clone()))
+    let asked = m.revealed.then(|| format!("replay/{seat:?}"));
+    computed::answer(&state, &id, asked, move || {
+        let replay = m.replay(seat)?;
+        let body = serde_json::to_vec(&replay).map_err(ApiError::internal)?;
+        Ok(Computed { body: body.into(), content_type: "application/json", filename: None })
+    })
+    .await
+}
+
+impl Loaded {
+    /// The start and the state after each turn as `seat` (or a spectator) saw it.
+    fn replay(&self, seat: Option<u8>) -> Result<Replay, ApiError> {
+        let m = self;
+        let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s)));
+        let start = m.game.new_match(&m.options).map_err(ApiError::internal)?;
+        let mut steps = vec![ReplayStep { turn: 0, text: None, seat: None, view: start.view(viewer) }];
+        // A step of the replay is a whole turn: the entries of one turn replace
+        // the step they continue.
+        let mut open_turn: Option<u32> = None;
+        m.rebuild(|event, _, referee| {
+            let Some(entry) = event.body.entry() else { return Ok(()) };
+            let index = seat.map_or(entry.seen.len().saturating_sub(1), usize::from);
+            let step = if is_step(entry) {
+                let text = if m.revealed {
+                    entry.turn_text.clone().or_else(|| Some(entry.text.clone()))
+                } else {
+                    entry.turn_seen.get(index).cloned().flatten()
+                };
+                let continues = open_turn == Some(entry.turn);
+                open_turn = Some(entry.turn);
+                let acted = match &entry.change {
+                    Change::Act { seat, .. } => Some(seat.0),
+                    _ => None,
+                };
+                let seat = if continues { steps.last().and_then(|s| s.seat).or(acted) } else { acted };
+                let view = referee.state().view(viewer);
+                let step = ReplayStep { turn: referee.state().turn(), text, seat, view };
+                if continues {
+                    steps.pop();
+                }
+                step
             } else {
-                entry.turn_seen.get(index).cloned().flatten()
+                // A seat leaving (or a draw) is a step of its own only where it
+                // changes the board, as when a game clears a leaving seat's pieces.
+                open_turn = None;
+                let view = referee.state().view(viewer);
+                if steps.last().is_some_and(|last| last.view.stacks == view.stacks) {
+                    return Ok(());
+                }
+                ReplayStep { turn: referee.state().turn(), text: Some(entry.text.clone()), seat: event.seat, view }
             };
-            let continues = open_turn == Some(entry.turn);
-            open_turn = Some(entry.turn);
-            let acted = match &entry.change {
-                Change::Act { seat, .. } => Some(seat.0),
-                _ => None,
-            };
-            let seat = if continues { steps.last().and_then(|s| s.seat).or(acted) } else { acted };
-            let view = referee.state().view(viewer);
-            let step = ReplayStep { turn: referee.state().turn(), text, seat, view };
-            if continues {
-                steps.pop();
-            }
-            step
-        } else {
-            // A seat leaving (or a draw) is a step of its own only where it
-            // changes the board, as when a game clears a leaving seat's pieces.
-            open_turn = None;
-            let view = referee.state().view(viewer);
-            if steps.last().is_some_and(|last| last.view.stacks == view.stacks) {
-                return Ok(());
-            }
-            ReplayStep { turn: referee.state().turn(), text: Some(entry.text.clone()), seat: event.seat, view }
-        };
-        steps.push(step);
-        Ok(())
-    })?;
-    Ok(Json(Replay { layout: start.layout(), steps }))
+            steps.push(step);
+            Ok(())
+        })?;
+        Ok(Replay { layout: start.layout(), steps })
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! HTTP: the JSON API, the web client's files, health and metrics.
 
 pub mod assets;
+pub mod computed;
 mod games;
 mod headers;
 mod identity;
@@ -86,7 +87,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
 }
 
 /// An API error: a code from the protocol's list and a message, as JSON.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ApiError {
     code: ErrorCode,
     message: String,

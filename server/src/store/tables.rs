@@ -167,7 +167,34 @@ impl Store {
             .await?;
         let Some(row) = row else { return Ok(None) };
         let table = TableRow::read(&row)?;
-        let seats = self.seats_of(std::slice::from_ref(&table.id)).await?.into_iter().map(|(_, s)| s).collect();
+        let (seats, events) = self.table_contents(id).await?;
+        Ok(Some((table, seats, events)))
+    }
+
+    /// A table if it may be seen by `player` (public, played at by them, or
+    /// asked for with its invite `code`): one query, which takes the same
+    /// time for a table that is hidden as for one that does not exist.
+    pub async fn visible_table(
+        &self,
+        id: &str,
+        player: Option<&str>,
+        code: Option<&str>,
+    ) -> Result<Option<TableRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1 AND (public = 1 OR code = $2 OR EXISTS \
+             (SELECT 1 FROM seats WHERE seats.table_id = tables.id AND seats.player_id = $3))"
+        ))
+        .bind(id.to_string())
+        .bind(code.unwrap_or_default().to_string())
+        .bind(player.unwrap_or_default().to_string())
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.as_ref().map(TableRow::read).transpose()?)
+    }
+
+    /// A table's seats and events.
+    pub async fn table_contents(&self, id: &str) -> Result<(Vec<SeatRow>, Vec<StoredEvent>), StoreError> {
+        let seats = self.seats_of(&[id.to_string()]).await?.into_iter().map(|(_, s)| s).collect();
         let events = sqlx::query(
             "SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events WHERE table_id = $1 ORDER BY seq",
         )
@@ -177,7 +204,7 @@ impl Store {
         .iter()
         .map(read_event)
         .collect::<Result<Vec<_>, _>>()?;
-        Ok(Some((table, seats, events)))
+        Ok((seats, events))
     }
 
     /// The id of the table with this invite code.

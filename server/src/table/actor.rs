@@ -43,6 +43,8 @@ pub struct Context {
     pub grace: Duration,
     /// Whether tables of the test game may be created (for the tests).
     pub test_games: bool,
+    /// Where matches are rebuilt from their events, off the runtime.
+    pub rebuilds: crate::blocking::Pool,
 }
 
 impl Context {
@@ -204,7 +206,9 @@ impl Table {
     /// Rebuilds a table from the database and starts its task: a lobby with
     /// its seats, or a match by replaying its events.
     pub async fn load(ctx: &Context, id: &str) -> Result<Option<TableHandle>, TableError> {
-        let _one_at_a_time = ctx.registry.loading.lock().await;
+        // One load per table at a time, so it is never loaded twice; other
+        // tables load meanwhile.
+        let _loading = ctx.registry.loading(id).await;
         if let Some(handle) = ctx.registry.get(id) {
             return Ok(Some(handle));
         }
@@ -219,13 +223,16 @@ impl Table {
                 *slot = Some(seat.player);
             }
         }
-        match row.phase.as_str() {
-            "lobby" => {}
-            _ => {
-                let seed: Seed = row.seed.as_deref().unwrap_or_default().parse().map_err(|_| corrupt("seed".into()))?;
-                let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
-                table.replay(seed, row.seed_commitment.clone(), events).map_err(corrupt)?;
-            }
+        if row.phase != "lobby" {
+            let seed: Seed = row.seed.as_deref().unwrap_or_default().parse().map_err(|_| corrupt("seed".into()))?;
+            let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
+            let commitment = row.seed_commitment.clone();
+            table = ctx
+                .rebuilds
+                .run(move || table.replay(seed, commitment, events).map(|()| table))
+                .await
+                .map_err(|e| corrupt(e.to_string()))?
+                .map_err(corrupt)?;
         }
         table.rematch = ctx.store.rematch_of(id).await?.map(|(rematch, _)| rematch);
         Ok(Some(table.spawn()))

@@ -17,7 +17,10 @@
 //!   and answers, which `resample` draws anew;
 //! - **a fault**: with the option `fault` (which no option list offers), a
 //!   bid of 3 panics, as a bug in a game's rules would, so the server's
-//!   supervision of its tables can be tested.
+//!   supervision of its tables can be tested;
+//! - **a slow board**: with the option `slow_ms` (also offered nowhere), a
+//!   view takes that long to draw, as a very large game's would, so tests
+//!   can watch the server rebuild matches off its runtime.
 //!
 //! The first token to reach square 10 wins.
 
@@ -58,11 +61,18 @@ pub struct DrillOptions {
     /// A bid of 3 panics (for the server's supervision tests).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub fault: bool,
+    /// Milliseconds each view takes (for the server's rebuild tests).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub slow_ms: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for DrillOptions {
     fn default() -> DrillOptions {
-        DrillOptions { seats: 2, window_ms: 300, fault: false }
+        DrillOptions { seats: 2, window_ms: 300, fault: false, slow_ms: 0 }
     }
 }
 
@@ -447,6 +457,9 @@ impl Game for Drill {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        if self.options.slow_ms > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(u64::from(self.options.slow_ms)));
+        }
         let over = self.outcome.is_some();
         let mut stacks: Vec<Stack> = (1..=TRACK)
             .filter_map(|square| {
