@@ -1,5 +1,6 @@
 //! Listing matches with filters, for the history pages.
 
+use super::sql::Sql;
 use super::tables::{TABLE_COLUMNS, TableRow};
 use super::{SeatRow, Store, StoreError};
 
@@ -46,101 +47,76 @@ pub struct MatchRow {
     pub seats: Vec<SeatRow>,
 }
 
-/// Builds SQL with `$n` placeholders numbered in order of use.
-struct Sql {
-    text: String,
-    binds: Vec<Bind>,
-}
-
-enum Bind {
-    Text(String),
-    Int(i64),
-}
-
-impl Sql {
-    fn bind(&mut self, value: Bind) -> String {
-        self.binds.push(value);
-        format!("${}", self.binds.len())
-    }
-}
-
 impl Store {
     /// One page of matches (started ones only), newest first, and whether
     /// more follow.
     pub async fn list_matches(&self, f: &MatchFilter) -> Result<(Vec<MatchRow>, bool), StoreError> {
-        let mut sql = Sql {
-            text: format!("SELECT {TABLE_COLUMNS} FROM tables t WHERE t.phase IN ('live', 'finished', 'aborted')"),
-            binds: Vec::new(),
-        };
+        let mut sql =
+            Sql::new(format!("SELECT {TABLE_COLUMNS} FROM tables t WHERE t.phase IN ('live', 'finished', 'aborted')"));
         let viewer = f.viewer.clone().unwrap_or_default();
-        let v = sql.bind(Bind::Text(viewer));
-        sql.text += &format!(
+        let v = sql.param(viewer);
+        sql.push(&format!(
             " AND (t.public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {v}))"
-        );
+        ));
         let player = f.player.clone().or_else(|| f.result.and(f.viewer.clone()));
         if let Some(player) = &player {
-            let p = sql.bind(Bind::Text(player.clone()));
-            sql.text += &format!(" AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {p})");
+            let p = sql.param(player.clone());
+            sql.push(&format!(" AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {p})"));
             match f.result {
                 None => {}
                 Some(ResultFilter::Win) => {
-                    let p = sql.bind(Bind::Text(player.clone()));
-                    sql.text += &format!(
+                    let p = sql.param(player.clone());
+                    sql.push(&format!(
                         " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {p} AND s.place = 1) \
                          AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.place > 1)"
-                    );
+                    ));
                 }
                 Some(ResultFilter::Loss) => {
-                    let p = sql.bind(Bind::Text(player.clone()));
-                    sql.text += &format!(
+                    let p = sql.param(player.clone());
+                    sql.push(&format!(
                         " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.player_id = {p} AND s.place > 1)"
-                    );
+                    ));
                 }
                 Some(ResultFilter::Draw) => {
-                    sql.text += " AND t.phase = 'finished' AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id \
-                                 AND (s.place IS NULL OR s.place > 1))";
+                    sql.push(
+                        " AND t.phase = 'finished' AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id \
+                         AND (s.place IS NULL OR s.place > 1))",
+                    );
                 }
             }
             if let Some(opponent) = &f.opponent {
-                let p = sql.bind(Bind::Text(player.clone()));
-                let name = sql.bind(Bind::Text(format!("%{}%", opponent.to_lowercase())));
-                sql.text += &format!(
+                let p = sql.param(player.clone());
+                let name = sql.param(format!("%{}%", opponent.to_lowercase()));
+                sql.push(&format!(
                     " AND EXISTS (SELECT 1 FROM seats s JOIN players o ON o.id = s.player_id WHERE s.table_id = t.id \
                      AND s.player_id <> {p} AND LOWER(o.name) LIKE {name})"
-                );
+                ));
             }
         } else if let Some(opponent) = &f.opponent {
-            let name = sql.bind(Bind::Text(format!("%{}%", opponent.to_lowercase())));
-            sql.text += &format!(
+            let name = sql.param(format!("%{}%", opponent.to_lowercase()));
+            sql.push(&format!(
                 " AND EXISTS (SELECT 1 FROM seats s JOIN players o ON o.id = s.player_id WHERE s.table_id = t.id \
                  AND LOWER(o.name) LIKE {name})"
-            );
+            ));
         }
         if let Some(game) = &f.game {
-            let g = sql.bind(Bind::Text(game.clone()));
-            sql.text += &format!(" AND t.game = {g}");
+            let g = sql.param(game.clone());
+            sql.push(&format!(" AND t.game = {g}"));
         }
         if let Some(from) = f.from {
-            let x = sql.bind(Bind::Int(from as i64));
-            sql.text += &format!(" AND t.started_at >= {x}");
+            let x = sql.param(from as i64);
+            sql.push(&format!(" AND t.started_at >= {x}"));
         }
         if let Some(to) = f.to {
-            let x = sql.bind(Bind::Int(to as i64));
-            sql.text += &format!(" AND t.started_at < {x}");
+            let x = sql.param(to as i64);
+            sql.push(&format!(" AND t.started_at < {x}"));
         }
         let per_page = f.per_page.clamp(1, 100);
         let offset = u64::from(f.page.clamp(1, 100_000) - 1) * u64::from(per_page);
-        let limit = sql.bind(Bind::Int(i64::from(per_page) + 1));
-        let skip = sql.bind(Bind::Int(offset as i64));
-        sql.text += &format!(" ORDER BY t.started_at DESC, t.id LIMIT {limit} OFFSET {skip}");
-        let mut query = sqlx::query(&sql.text);
-        for bind in sql.binds {
-            query = match bind {
-                Bind::Text(s) => query.bind(s),
-                Bind::Int(i) => query.bind(i),
-            };
-        }
-        let rows = query.fetch_all(self.pool()).await?;
+        let limit = sql.param(i64::from(per_page) + 1);
+        let skip = sql.param(offset as i64);
+        sql.push(&format!(" ORDER BY t.started_at DESC, t.id LIMIT {limit} OFFSET {skip}"));
+        let rows = sql.fetch_all(self.pool()).await?;
         let mut tables = rows.iter().map(TableRow::read).collect::<Result<Vec<_>, _>>()?;
         let more = tables.len() > per_page as usize;
         tables.truncate(per_page as usize);

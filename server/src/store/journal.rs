@@ -20,6 +20,7 @@
 //! transaction.
 
 use super::StoreError;
+use super::sql::Sql;
 use crate::metrics::Metrics;
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
@@ -215,32 +216,31 @@ async fn already_stored(pool: &AnyPool, event: &StoredEvent) -> bool {
 }
 
 /// The multi-row `INSERT` of a batch's events.
-fn insert_events<'a>(entries: &[&'a JournalEntry]) -> (String, Vec<&'a StoredEvent>) {
-    let mut sql =
-        String::from("INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES ");
-    for i in 0..entries.len() {
-        let b = i * 7;
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7));
+fn insert_events<'a>(entries: &[&'a JournalEntry]) -> Sql<'a> {
+    let mut sql = Sql::new("INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES ");
+    for (i, entry) in entries.iter().enumerate() {
+        let e = &entry.event;
+        sql.push(if i == 0 { "(" } else { ", (" })
+            .bind(e.table_id.as_str())
+            .push(", ")
+            .bind(e.seq as i64)
+            .push(", ")
+            .bind(e.kind.as_str())
+            .push(", ")
+            .bind(e.seat.map(i64::from))
+            .push(", ")
+            .bind(e.client_id.as_deref())
+            .push(", ")
+            .bind(e.payload.as_str())
+            .push(", ")
+            .bind(e.created_at as i64)
+            .push(")");
     }
-    (sql, entries.iter().map(|e| &e.event).collect())
+    sql
 }
 
 async fn commit(pool: &AnyPool, entries: &[&JournalEntry]) -> Result<(), sqlx::Error> {
-    let (sql, events) = insert_events(entries);
-    let mut query = sqlx::query(&sql);
-    for e in events {
-        query = query
-            .bind(e.table_id.clone())
-            .bind(e.seq as i64)
-            .bind(e.kind.clone())
-            .bind(e.seat.map(i64::from))
-            .bind(e.client_id.clone())
-            .bind(e.payload.clone())
-            .bind(e.created_at as i64);
-    }
+    let query = insert_events(entries);
     if entries.iter().all(|e| e.change.is_none()) {
         // One statement is atomic by itself: a single round trip.
         query.execute(pool).await?;

@@ -1,11 +1,13 @@
 //! Persistence through sqlx's `Any` driver: an embedded SQLite file by
 //! default, PostgreSQL in production, the same SQL for both (see
 //! migrations/0001_init.sql). Placeholders are written `$1, $2, …` in order
-//! of first use, which both databases read as numbered parameters.
+//! of first use, which both databases read as numbered parameters; where a
+//! statement's shape depends on its input, [`sql::Sql`] numbers them.
 
 mod history;
 mod journal;
 mod players;
+mod sql;
 mod tables;
 
 pub use history::{MatchFilter, MatchRow, ResultFilter};

@@ -1,5 +1,6 @@
 //! Tables (a lobby and its match), their seats, and loading them back.
 
+use super::sql::Sql;
 use super::{Store, StoreError, StoredEvent};
 use protocol::TimeControl;
 use sqlx::Row;
@@ -248,17 +249,12 @@ impl Store {
         if tables.is_empty() {
             return Ok(Vec::new());
         }
-        let list: Vec<String> = (1..=tables.len()).map(|i| format!("${i}")).collect();
-        let sql = format!(
+        let mut sql = Sql::new(
             "SELECT s.table_id, s.seat, s.place, s.player_id, p.name, p.username FROM seats s \
-             JOIN players p ON p.id = s.player_id WHERE s.table_id IN ({}) ORDER BY s.table_id, s.seat",
-            list.join(", ")
+             JOIN players p ON p.id = s.player_id WHERE s.table_id IN (",
         );
-        let mut query = sqlx::query(&sql);
-        for t in tables {
-            query = query.bind(t.clone());
-        }
-        let rows = query.fetch_all(self.pool()).await?;
+        sql.bind_list(tables.iter().map(String::as_str)).push(") ORDER BY s.table_id, s.seat");
+        let rows = sql.fetch_all(self.pool()).await?;
         rows.iter()
             .map(|r| Ok((r.try_get("table_id")?, read_seat(r)?)))
             .collect::<Result<Vec<_>, sqlx::Error>>()
