@@ -9,6 +9,7 @@ pub mod blocking;
 pub mod config;
 pub mod http;
 pub mod identity;
+pub mod login_backoff;
 pub mod metrics;
 pub mod name;
 pub mod rate_limit;
@@ -50,6 +51,9 @@ pub struct AppState {
     pub logins_by_address: Arc<rate_limit::PerKey<IpAddr>>,
     /// Login attempts each username may have made against it.
     pub logins_by_account: Arc<rate_limit::PerKey<String>>,
+    /// Failed logins by username and by address, each failure doubling the
+    /// wait before the next attempt.
+    pub login_backoff: login_backoff::LoginBackoff,
     /// Argon2 hashes, off the runtime and one per core at most: each takes
     /// about 19 MiB and a core, so a burst of logins waits its turn instead
     /// of exhausting the machine.
@@ -130,6 +134,7 @@ pub async fn run(
         guests: Arc::new(rate_limit::PerKey::per_minute(settings.guests_per_minute)),
         logins_by_address: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ADDRESS_PER_MINUTE)),
         logins_by_account: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ACCOUNT_PER_MINUTE)),
+        login_backoff: login_backoff::LoginBackoff::default(),
         hashing: blocking::Pool::per_core(ctx.metrics.hashes_running.clone(), ctx.metrics.hashes_total.clone()),
         shutting_down,
     };

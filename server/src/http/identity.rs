@@ -174,6 +174,14 @@ pub async fn login(
     if !(by_address && by_account) {
         return Err(ApiError::new(ErrorCode::RateLimited, "too many login attempts; try again in a minute"));
     }
+    let keys = [format!("user:{}", body.username.to_lowercase()), format!("address:{}", address.ip())];
+    let now = std::time::Instant::now();
+    let wait = keys.iter().map(|key| state.login_backoff.wait(key, now)).max().unwrap_or_default();
+    if !wait.is_zero() {
+        let seconds = wait.as_secs_f64().ceil() as u64;
+        return Err(ApiError::new(ErrorCode::RateLimited, format!("too many failed logins; try again in {seconds} s"))
+            .retry_after(seconds));
+    }
     let account = state.ctx.store.player_by_username(&body.username).await?;
     let stored = account.as_ref().and_then(|a| a.password_hash.clone());
     let password = body.password.clone();
@@ -183,8 +191,10 @@ pub async fn login(
         .await
         .map_err(ApiError::internal)?;
     let Some(account) = account.filter(|_| ok) else {
+        keys.iter().for_each(|key| state.login_backoff.failed(key, now));
         return Err(ApiError::new(ErrorCode::BadCredentials, "wrong username or password"));
     };
+    keys.iter().for_each(|key| state.login_backoff.succeeded(key));
     if let Some(guest) = who(&state, &headers).await? {
         if guest.username.is_none() && guest.id != account.id {
             if state.ctx.store.live_seats(&guest.id).await? > 0 {

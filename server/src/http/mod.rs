@@ -91,12 +91,20 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
 pub struct ApiError {
     code: ErrorCode,
     message: String,
+    /// Seconds to wait before trying again, sent as `Retry-After`.
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
     /// An error with a message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError { code, message: message.into() }
+        ApiError { code, message: message.into(), retry_after: None }
+    }
+
+    /// Tells the client how many seconds to wait before trying again.
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// An internal error, logged.
@@ -115,6 +123,10 @@ impl From<crate::store::StoreError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.code.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
-        (status, Json(json!({ "error": self.code, "message": self.message }))).into_response()
+        let mut response = (status, Json(json!({ "error": self.code, "message": self.message }))).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

@@ -85,7 +85,7 @@ pub struct JournalEntry {
 }
 
 enum Request {
-    Write(Vec<JournalEntry>, oneshot::Sender<Result<(), String>>),
+    Write(Vec<JournalEntry>, oneshot::Sender<Result<(), sqlx::Error>>),
     Close(oneshot::Sender<()>),
 }
 
@@ -109,7 +109,7 @@ impl Journal {
         self.tx.send(Request::Write(group, done)).map_err(|_| StoreError::JournalClosed)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(message)) => Err(StoreError::Corrupt(message)),
+            Ok(Err(error)) => Err(StoreError::Database(error)),
             Err(_) => Err(StoreError::JournalClosed),
         }
     }
@@ -123,7 +123,7 @@ impl Journal {
     }
 }
 
-type Waiting = (Vec<JournalEntry>, oneshot::Sender<Result<(), String>>);
+type Waiting = (Vec<JournalEntry>, oneshot::Sender<Result<(), sqlx::Error>>);
 
 async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>, metrics: Arc<Metrics>) {
     let slots = Arc::new(Semaphore::new(IN_FLIGHT));
@@ -182,7 +182,7 @@ async fn commit_batch(pool: &AnyPool, batch: Vec<Waiting>, metrics: &Metrics) {
                     Err(sqlx::Error::Database(e)) if e.is_unique_violation() && all_stored(pool, &group).await => {
                         Ok(())
                     }
-                    other => other.map_err(|e| e.to_string()),
+                    other => other,
                 };
                 if let (Err(error), Some(first)) = (&result, group.first()) {
                     tracing::error!(%error, table = %first.event.table_id, seq = first.event.seq, "journal write failed");
