@@ -63,8 +63,10 @@ pub enum ServerMessage {
     Welcome {
         /// The server's protocol version.
         protocol: u32,
-        /// Who the client is.
-        you: PlayerInfo,
+        /// Who the client is; absent for a visitor (no session), who may
+        /// watch but must get a session before playing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        you: Option<PlayerInfo>,
         /// The server's clock (milliseconds since the epoch).
         server_time: u64,
     },

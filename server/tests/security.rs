@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{TestDb, TestServer, settings};
+use common::{Client, TestDb, TestServer, settings};
+use serde_json::json;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Error as WsError;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -72,7 +73,7 @@ async fn the_session_cookie_is_http_only_and_secure_behind_https() {
         let mut config = settings(&db.url, Duration::from_secs(60));
         config.secure_cookies = secure;
         let server = TestServer::start_with(config).await;
-        let response = reqwest::get(server.http("/")).await.unwrap();
+        let response = reqwest::Client::new().post(server.http("/api/session")).send().await.unwrap();
         let cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
         assert!(cookie.starts_with("tactica_session=") && cookie.contains("HttpOnly"), "{cookie}");
         assert_eq!(cookie.contains("Secure"), secure, "{cookie}");
@@ -102,5 +103,34 @@ async fn password_guessing_backs_off_exponentially() {
     let body: serde_json::Value = refused.json().await.unwrap();
     assert_eq!(body["error"], "rate_limited", "{body}");
     assert!(body["message"].as_str().unwrap().contains("try again in 1 s"), "{body}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_view_creates_no_guest_and_a_visitor_may_watch_but_not_play() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    for path in ["/", "/t/0123456789abcdef0123456789abcdef", "/history"] {
+        let page = reqwest::get(server.http(path)).await.unwrap();
+        assert_eq!(page.status(), 200);
+        assert!(page.headers().get("set-cookie").is_none(), "{path} handed out a session");
+    }
+
+    let mut host = server.client().await;
+    let (table, _) = host.create_lobby("accasta", true, None).await;
+    let mut visitor = Client::connect_silently(&server.ws(), "", json!({})).await;
+    visitor.send(json!({"type": "hello", "protocol": 2})).await;
+    let welcome = visitor.expect(|m| m["type"] == "welcome").await;
+    assert!(welcome.get("you").is_none(), "a visitor is nobody yet: {welcome}");
+    visitor.send(json!({"type": "watch_lobbies"})).await;
+    let lobbies = visitor.expect(|m| m["type"] == "lobbies").await;
+    assert!(lobbies["lobbies"].as_array().unwrap().iter().any(|l| l["table"] == table.as_str()), "{lobbies}");
+    visitor.send(json!({"type": "join", "table": table})).await;
+    visitor.expect(|m| m["type"] == "snapshot").await;
+    visitor.send(json!({"type": "take_seat", "table": table, "seat": 1})).await;
+    let refused = visitor.expect_error("unauthorized").await;
+    assert!(refused["message"].as_str().unwrap().contains("POST /api/session"), "{refused}");
+    visitor.send(json!({"type": "create_lobby", "game": "accasta", "public": false})).await;
+    visitor.expect_error("unauthorized").await;
     server.stop().await;
 }

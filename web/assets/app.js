@@ -38,6 +38,14 @@ const ctx = {
   games: async () => (games ??= await api.games()),
   game: async (id) => (await ctx.games()).find((g) => g.id === id),
   me: () => conn.you,
+  /** This browser's player: a guest session is made the first time one is needed (not on every visit). */
+  player: async () => {
+    if (!conn.you) {
+      await api.session();
+      await conn.reconnect();
+    }
+    return conn.you;
+  },
 };
 
 function navigate(path, { replace = false } = {}) {
@@ -78,9 +86,10 @@ conn.on("status", (status) => {
   indicator.querySelector(".label").textContent = { open: "online", connecting: "connecting", reconnecting: "reconnecting…", closed: "offline" }[status];
 });
 conn.on("welcome", (message) => {
-  document.getElementById("account-link").textContent = message.you.name;
+  document.getElementById("account-link").textContent = message.you?.name ?? "Account";
 });
 
-// The page load gave us a guest cookie if we had none; the WebSocket sends it.
+// The WebSocket sends the session cookie if there is one; without it we
+// watch as a visitor until something needs a player (ctx.player()).
 conn.start();
 show();

@@ -1,18 +1,15 @@
 //! The web client's files: built into the release binary from `web/`, or
 //! read from a folder given with `--web-dir`. App pages (`/`, `/t/CODE`,
-//! `/m/ID`, …) all get `index.html`, which routes in the browser; a first
-//! visit also gets a guest session cookie there.
+//! `/m/ID`, …) all get `index.html`, which routes in the browser.
 
-use super::identity::who;
 use crate::AppState;
 use crate::identity;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use std::borrow::Cow;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 
 #[derive(RustEmbed)]
@@ -78,32 +75,12 @@ pub async fn asset(State(state): State<AppState>, headers: HeaderMap, Path(path)
     state.web.respond(&format!("assets/{path}"), &headers)
 }
 
-/// Any other path: the app page, with a guest session for newcomers (a
-/// limited number per client address and minute; past it the page loads
-/// without one and the client asks again later).
-pub async fn page(
-    State(state): State<AppState>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    uri: axum::http::Uri,
-) -> Response {
+/// Any other path: the app page. It creates no session: a visitor only
+/// gets one (`POST /api/session`) when they do something that needs a
+/// player, such as creating a table or taking a seat.
+pub async fn page(State(state): State<AppState>, headers: HeaderMap, uri: axum::http::Uri) -> Response {
     if uri.path() == "/favicon.ico" {
         return state.web.respond("favicon.svg", &headers);
     }
-    let mut response = state.web.respond("index.html", &HeaderMap::new());
-    let known = match who(&state, &headers).await {
-        Ok(player) => player.is_some(),
-        Err(_) => return response,
-    };
-    if !known && state.guests.allow(&address.ip()) {
-        match identity::new_guest(&state.ctx.store).await {
-            Ok((_, token)) => {
-                if let Ok(v) = HeaderValue::from_str(&crate::session_cookie::set(&token, state.secure_cookies)) {
-                    response.headers_mut().insert(header::SET_COOKIE, v);
-                }
-            }
-            Err(error) => tracing::error!(%error, "could not create a guest"),
-        }
-    }
-    response
+    state.web.respond("index.html", &HeaderMap::new())
 }

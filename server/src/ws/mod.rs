@@ -74,6 +74,8 @@ struct Connection {
     rx: mpsc::Receiver<Utf8Bytes>,
     cookie_token: Option<String>,
     player: Option<PlayerInfo>,
+    /// Welcomed without a session: it may watch, not play.
+    visitor: bool,
     tables: HashMap<String, TableHandle>,
     lobbies: Option<watch::Receiver<Utf8Bytes>>,
     limit: RateLimit,
@@ -97,6 +99,7 @@ impl Connection {
             rx,
             cookie_token,
             player: None,
+            visitor: false,
             tables: HashMap::new(),
             lobbies: None,
             limit,
@@ -257,6 +260,13 @@ impl Connection {
                 message.table().map(String::as_str),
             );
         };
+        if self.visitor && !visitors_may(&message) {
+            return self.error(
+                ErrorCode::Unauthorized,
+                "watching needs no session, playing does: get one (POST /api/session) and connect again",
+                message.table().map(String::as_str),
+            );
+        }
         match message {
             ClientMessage::WatchLobbies => {
                 let mut watch = self.state.ctx.registry.watch_lobbies();
@@ -307,29 +317,43 @@ impl Connection {
                 None,
             );
         }
+        let explicit = token.is_some();
         let Some(token) = token.or_else(|| self.cookie_token.clone()) else {
-            return self.error(
-                ErrorCode::Unauthorized,
-                "no session token; open the site first or POST /api/session",
-                None,
-            );
+            return self.welcome_visitor();
         };
         match identity::player_for_token(&self.state.ctx.store, &token).await {
             Ok(Some(player)) => {
                 let you = player.info();
                 self.player = Some(you.clone());
+                self.visitor = false;
                 self.conn.send(&ServerMessage::Welcome {
                     protocol: PROTOCOL_VERSION,
-                    you,
+                    you: Some(you),
                     server_time: crate::time::now_ms(),
                 });
             }
+            // A cookie whose session has ended leaves a visitor; a token
+            // given in the message must be right.
+            Ok(None) if !explicit => self.welcome_visitor(),
             Ok(None) => self.error(ErrorCode::Unauthorized, "unknown session token", None),
             Err(e) => {
                 tracing::error!(error = %e, "session lookup failed");
                 self.error(ErrorCode::Internal, "could not check the session", None);
             }
         }
+    }
+
+    /// A connection without a session: it may watch the lobby list and
+    /// follow tables as a spectator, under a name nobody else has.
+    fn welcome_visitor(&mut self) {
+        self.player =
+            Some(PlayerInfo { id: format!("visitor-{}", self.conn.id), name: "Visitor".into(), registered: false });
+        self.visitor = true;
+        self.conn.send(&ServerMessage::Welcome {
+            protocol: PROTOCOL_VERSION,
+            you: None,
+            server_time: crate::time::now_ms(),
+        });
     }
 
     async fn join(&mut self, player: &PlayerInfo, table: Option<String>, code: Option<String>, last_seq: Option<u64>) {
@@ -409,4 +433,15 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
         }
     })
     .await;
+}
+
+/// What a visitor (a connection without a session) may ask: to watch.
+fn visitors_may(message: &ClientMessage) -> bool {
+    matches!(
+        message,
+        ClientMessage::WatchLobbies
+            | ClientMessage::UnwatchLobbies
+            | ClientMessage::Join { .. }
+            | ClientMessage::Leave { .. }
+    )
 }

@@ -83,6 +83,24 @@ export class Connection {
     };
   }
 
+  /** Connects again at once (the session changed), following the same tables; resolves once welcomed. */
+  reconnect() {
+    return new Promise((resolve) => {
+      const off = this.on("welcome", () => {
+        off();
+        resolve();
+      });
+      const old = this.socket;
+      this.socket = null;
+      this.welcomed = false;
+      this.attempt = 0;
+      this.timers.clearTimeout(this.retryTimer);
+      this.timers.clearInterval(this.pingTimer);
+      if (old) old.close();
+      this.open();
+    });
+  }
+
   raw(message) {
     if (this.socket && this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
   }
@@ -96,7 +114,7 @@ export class Connection {
   receive(message) {
     switch (message.type) {
       case "welcome":
-        this.you = message.you;
+        this.you = message.you ?? null; // null for a visitor, who may watch but not play
         this.offset = message.server_time - this.now();
         this.welcomed = true;
         this.attempt = 0;

@@ -25,6 +25,7 @@ export async function accountPage(ctx) {
       onsubmit: async (e) => {
         e.preventDefault();
         try {
+          await ctx.player();
           await ctx.api.rename(name.value);
           done("Name changed.");
           reload();
@@ -49,6 +50,7 @@ export async function accountPage(ctx) {
       onsubmit: async (e) => {
         e.preventDefault();
         try {
+          await ctx.player();
           await ctx.api.register(value("register-username"), value("register-password"));
           done("Registered. Your matches are kept under your account.");
           reload();

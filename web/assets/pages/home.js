@@ -94,9 +94,10 @@ function createForm(ctx, games) {
 
   const element = h("form", {
     class: "new-lobby",
-    onsubmit: (event) => {
+    onsubmit: async (event) => {
       event.preventDefault();
       error.textContent = "";
+      await ctx.player();
       const chosen = {};
       for (const select of options.querySelectorAll("select[data-option]")) chosen[select.dataset.option] = JSON.parse(select.value);
       let control = null;

@@ -105,3 +105,27 @@ test("messages sent while disconnected wait; refused actions are dropped; backof
   FakeSocket.made[2].close();
   assert.deepEqual(timers.pending.map((t) => t.ms), [1000]);
 });
+
+test("a visitor is welcomed as nobody, and reconnects at once as a player, following the same tables", async () => {
+  FakeSocket.made = [];
+  const timers = fakeTimers();
+  const conn = new Connection({ url: "ws://x/ws", WebSocketImpl: FakeSocket, timers, random: () => 0.5, now: () => 4000 });
+  conn.start();
+  const first = FakeSocket.made[0];
+  first.accept();
+  assert.deepEqual(first.sent[0], { type: "hello", protocol: 2 });
+  first.push({ type: "welcome", protocol: 2, server_time: 5000 });
+  assert.equal(conn.you, null);
+  conn.follow({ code: "c0de" });
+  first.push({ type: "snapshot", table: "tb1", code: "c0de", seq: 4 });
+
+  const welcomed = conn.reconnect();
+  assert.equal(first.readyState, 3, "the visitor's connection is closed");
+  assert.equal(timers.pending.length, 0, "no back-off: the new connection opens at once");
+  const second = FakeSocket.made[1];
+  second.accept();
+  second.push(welcome);
+  await welcomed;
+  assert.equal(conn.you.id, "p1");
+  assert.deepEqual(second.sent.slice(0, 2), [{ type: "hello", protocol: 2 }, { type: "join", table: "tb1", last_seq: 4 }]);
+});
