@@ -1,6 +1,6 @@
 //! Messages from the browser to the server.
 
-use crate::TableId;
+use crate::{ErrorCode, TableId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -158,6 +158,15 @@ pub enum ClientMessage {
 }
 
 impl ClientMessage {
+    /// Reads a message as the server receives it: text that is not JSON is
+    /// `bad_json`, JSON that is not a message of this protocol
+    /// `unknown_message`, each with what was wrong.
+    pub fn parse(text: &str) -> Result<ClientMessage, (ErrorCode, String)> {
+        let value: Value = serde_json::from_str(text).map_err(|e| (ErrorCode::BadJson, format!("not JSON: {e}")))?;
+        serde_json::from_value(value)
+            .map_err(|e| (ErrorCode::UnknownMessage, format!("not a message of this protocol: {e}")))
+    }
+
     /// The table a message concerns, if any.
     pub fn table(&self) -> Option<&TableId> {
         match self {

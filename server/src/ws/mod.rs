@@ -232,17 +232,10 @@ impl Connection {
             self.error(ErrorCode::FrameTooLarge, format!("messages are at most {MAX_MESSAGE} bytes"), None);
             return;
         }
-        let value: serde_json::Value = match serde_json::from_str(text) {
-            Ok(value) => value,
-            Err(e) => return self.error(ErrorCode::BadJson, format!("not JSON: {e}"), None),
-        };
-        let message: ClientMessage = match serde_json::from_value(value) {
-            Ok(message) => message,
-            Err(e) => {
-                return self.error(ErrorCode::UnknownMessage, format!("not a message of this protocol: {e}"), None);
-            }
-        };
-        self.on_message(message).await;
+        match ClientMessage::parse(text) {
+            Ok(message) => self.on_message(message).await,
+            Err((code, reason)) => self.error(code, reason, None),
+        }
     }
 
     async fn on_message(&mut self, message: ClientMessage) {

@@ -162,7 +162,8 @@ export class Connection {
   rejoin() {
     for (const { table, code } of this.followed.values()) {
       const lastSeq = table ? this.seqs.get(table) : undefined;
-      this.raw({ type: "join", ...(code && !table ? { code } : { table }), ...(lastSeq !== undefined ? { last_seq: lastSeq } : {}) });
+      // The invite code, where known, lets a spectator of a private table back in.
+      this.raw({ type: "join", ...(code ? { code } : { table }), ...(lastSeq !== undefined ? { last_seq: lastSeq } : {}) });
     }
     for (const message of this.pending.values()) this.raw(message);
     const queued = this.queue;

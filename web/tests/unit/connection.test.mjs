@@ -77,7 +77,7 @@ test("hello, follow, catch up after a drop, and resend an unacknowledged action 
   const second = FakeSocket.made[1];
   second.accept();
   second.push(welcome);
-  assert.deepEqual(second.sent[1], { type: "join", table: "T", last_seq: 8 }, "joins with the last event seen");
+  assert.deepEqual(second.sent[1], { type: "join", code: "abc", last_seq: 8 }, "joins again by its invite code with the last event seen");
   assert.deepEqual(second.sent[2], act, "resends the action under the same id");
   second.push({ type: "acted", table: "T", id, seq: 9 });
   assert.equal(conn.pending.size, 0);
@@ -127,5 +127,5 @@ test("a visitor is welcomed as nobody, and reconnects at once as a player, follo
   second.push(welcome);
   await welcomed;
   assert.equal(conn.you.id, "p1");
-  assert.deepEqual(second.sent.slice(0, 2), [{ type: "hello", protocol: 2 }, { type: "join", table: "tb1", last_seq: 4 }]);
+  assert.deepEqual(second.sent.slice(0, 2), [{ type: "hello", protocol: 2 }, { type: "join", code: "c0de", last_seq: 4 }]);
 });
