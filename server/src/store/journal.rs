@@ -12,6 +12,9 @@
 //! events in flight: each table actor awaits its acknowledgement before it
 //! applies or announces anything (which is what makes "stored before told"
 //! hold), so the order of one table's events never depends on commit order.
+//! SQLite takes one writer at a time: there, commits in flight would only
+//! wait on each other's lock (in its busy handler's sleeps), so it gets one
+//! and larger batches instead.
 //!
 //! A table writes a group of events at once when one request makes several
 //! (an action and the chance it sets off); a group commits whole or not at
@@ -28,8 +31,8 @@ use tokio::sync::{Semaphore, mpsc, oneshot};
 
 /// Most groups committed together.
 const MAX_BATCH: usize = 256;
-/// Most commits in flight at once.
-const IN_FLIGHT: usize = 4;
+/// Most commits in flight at once (PostgreSQL; SQLite takes one).
+pub const IN_FLIGHT: usize = 4;
 
 /// One numbered event as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,10 +99,10 @@ pub struct Journal {
 }
 
 impl Journal {
-    /// Starts the writer task.
-    pub fn start(pool: AnyPool, metrics: Arc<Metrics>) -> Journal {
+    /// Starts the writer task, with `in_flight` commits at once at most.
+    pub fn start(pool: AnyPool, in_flight: usize, metrics: Arc<Metrics>) -> Journal {
         let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(writer(pool, rx, metrics));
+        tokio::spawn(writer(pool, in_flight.max(1), rx, metrics));
         Journal { tx }
     }
 
@@ -125,8 +128,8 @@ impl Journal {
 
 type Waiting = (Vec<JournalEntry>, oneshot::Sender<Result<(), sqlx::Error>>);
 
-async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>, metrics: Arc<Metrics>) {
-    let slots = Arc::new(Semaphore::new(IN_FLIGHT));
+async fn writer(pool: AnyPool, in_flight: usize, mut rx: mpsc::UnboundedReceiver<Request>, metrics: Arc<Metrics>) {
+    let slots = Arc::new(Semaphore::new(in_flight));
     let mut batch: Vec<Waiting> = Vec::new();
     let mut closing = None;
     while let Some(first) = rx.recv().await {
@@ -154,7 +157,7 @@ async fn writer(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Request>, metrics
         }
         if let Some(done) = closing.take() {
             // Every commit in flight finishes first.
-            let _all = slots.acquire_many(IN_FLIGHT as u32).await;
+            let _all = slots.acquire_many(in_flight as u32).await;
             let _ = done.send(());
             return;
         }

@@ -87,7 +87,9 @@ impl Store {
         };
         let pool = pool_options.acquire_timeout(Duration::from_secs(10)).connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
-        let journal = Journal::start(pool.clone(), metrics);
+        // SQLite has one writer at a time (see the journal).
+        let in_flight = if backend == Backend::Sqlite { 1 } else { journal::IN_FLIGHT };
+        let journal = Journal::start(pool.clone(), in_flight, metrics);
         Ok(Store { pool, backend, journal })
     }
 
