@@ -172,9 +172,10 @@ impl Store {
         Ok(Some((table, seats, events)))
     }
 
-    /// A table if it may be seen by `player` (public, played at by them, or
-    /// asked for with its invite `code`): one query, which takes the same
-    /// time for a table that is hidden as for one that does not exist.
+    /// A table if it may be seen by `player` (public, hosted or played at by
+    /// them, or asked for with its invite `code`): one query, which takes
+    /// the same time for a table that is hidden as for one that does not
+    /// exist.
     pub async fn visible_table(
         &self,
         id: &str,
@@ -182,7 +183,7 @@ impl Store {
         code: Option<&str>,
     ) -> Result<Option<TableRow>, StoreError> {
         let row = sqlx::query(&format!(
-            "SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1 AND (public = 1 OR code = $2 OR EXISTS \
+            "SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1 AND (public = 1 OR code = $2 OR host_id = $3 OR EXISTS \
              (SELECT 1 FROM seats WHERE seats.table_id = tables.id AND seats.player_id = $3))"
         ))
         .bind(id.to_string())

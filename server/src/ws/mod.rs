@@ -360,9 +360,16 @@ impl Connection {
                     Err(e) => Err(e.into()),
                 },
             },
-            (Some(id), None) => match ctx.registry.get(id) {
-                Some(handle) => Ok(Some(handle)),
-                None => Table::load(ctx, id).await,
+            // Whether the player may see it is asked of the database first,
+            // in one query for every id, so that neither the answer nor its
+            // time tells a private table exists (or is loaded).
+            (Some(id), None) => match ctx.store.visible_table(id, Some(&player.id), None).await {
+                Ok(Some(_)) => match ctx.registry.get(id) {
+                    Some(handle) => Ok(Some(handle)),
+                    None => Table::load(ctx, id).await,
+                },
+                Ok(None) => Ok(None),
+                Err(e) => Err(e.into()),
             },
             (None, None) => return self.error(ErrorCode::NoSuchTable, "give a table id or an invite code", None),
         };
