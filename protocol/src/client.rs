@@ -1,6 +1,27 @@
 //! Messages from the browser to the server.
 
 use crate::{ErrorCode, TableId};
+
+/// Why a client's text is not a message.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    /// Not JSON at all.
+    #[error("not JSON: {0}")]
+    NotJson(serde_json::Error),
+    /// JSON, but no message of this protocol.
+    #[error("not a message of this protocol: {0}")]
+    NotAMessage(serde_json::Error),
+}
+
+impl ParseError {
+    /// The code the client is told.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ParseError::NotJson(_) => ErrorCode::BadJson,
+            ParseError::NotAMessage(_) => ErrorCode::UnknownMessage,
+        }
+    }
+}
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -158,13 +179,10 @@ pub enum ClientMessage {
 }
 
 impl ClientMessage {
-    /// Reads a message as the server receives it: text that is not JSON is
-    /// `bad_json`, JSON that is not a message of this protocol
-    /// `unknown_message`, each with what was wrong.
-    pub fn parse(text: &str) -> Result<ClientMessage, (ErrorCode, String)> {
-        let value: Value = serde_json::from_str(text).map_err(|e| (ErrorCode::BadJson, format!("not JSON: {e}")))?;
-        serde_json::from_value(value)
-            .map_err(|e| (ErrorCode::UnknownMessage, format!("not a message of this protocol: {e}")))
+    /// Reads a message as the server receives it.
+    pub fn parse(text: &str) -> Result<ClientMessage, ParseError> {
+        let value: Value = serde_json::from_str(text).map_err(ParseError::NotJson)?;
+        serde_json::from_value(value).map_err(ParseError::NotAMessage)
     }
 
     /// The table a message concerns, if any.

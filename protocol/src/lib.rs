@@ -12,7 +12,7 @@ mod history;
 mod server;
 mod table;
 
-pub use client::{ClientMessage, LobbySettings, TimeControl};
+pub use client::{ClientMessage, LobbySettings, ParseError, TimeControl};
 pub use error::ErrorCode;
 pub use history::{MatchDetail, MatchList, MatchSummary, Replay, ReplayStep, SeatSummary};
 pub use server::{ErrorMessage, ServerMessage, StateUpdate};

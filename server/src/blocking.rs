@@ -1,9 +1,11 @@
 //! CPU-heavy work off the async runtime: rebuilding a whole match for the
-//! history, an export or a table's restore, and hashing a password. Each
-//! runs on tokio's blocking threads, and a pool lets only so many run at
-//! once, so a burst of such requests waits its turn instead of taking every
-//! core (or, for Argon2, all the memory) from live play. A panic in the work
-//! comes back as an error to the one request that asked for it.
+//! history or an export, restoring a table, and hashing a password. Each
+//! runs on tokio's blocking threads, where it cannot hold up the runtime's
+//! threads that serve play, and a pool per kind lets at most one job per
+//! core run at once, so a burst of such requests waits its turn instead of
+//! piling up threads (or, for Argon2, exhausting memory), and a burst of
+//! replays does not hold up restoring the tables people play at. A panic in the work comes
+//! back as an error to those waiting for it.
 
 use metrics::{Counter, Gauge};
 use std::sync::Arc;
@@ -25,9 +27,6 @@ pub enum PoolError {
     /// The work panicked (a bug); it is logged where it is caught.
     #[error("the work panicked")]
     Panicked,
-    /// The pool is shutting down.
-    #[error("the pool is closed")]
-    Closed,
 }
 
 impl Pool {
@@ -37,9 +36,10 @@ impl Pool {
         Pool { permits: Arc::new(Semaphore::new(size.max(1))), running, ran }
     }
 
-    /// A pool running one job per core at most.
+    /// A pool running one job per core at most (two on a single core).
     pub fn per_core(running: Gauge, ran: Counter) -> Pool {
-        Pool::new(std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get), running, ran)
+        // Two at least, so that one long job never holds up all the others.
+        Pool::new(std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get).max(2), running, ran)
     }
 
     /// Runs `work` once a place is free, and waits for its answer.
@@ -48,7 +48,7 @@ impl Pool {
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
     {
-        let permit = self.permits.clone().acquire_owned().await.map_err(|_| PoolError::Closed)?;
+        let permit = self.permits.clone().acquire_owned().await.expect("the pool's semaphore is never closed");
         let running = self.running.clone();
         self.ran.increment(1);
         // The place is held until the work ends, even if the asker gives up.

@@ -1,7 +1,7 @@
 //! Who a request comes from: guest identities, session tokens, passwords.
 //!
-//! A first visit gets a guest player with a random name and a session token
-//! in an HttpOnly cookie. Tokens are 256 random bits; only their SHA-256 is
+//! A guest player with a random name is made when someone first needs one
+//! (`POST /api/session`), with a session token in an HttpOnly cookie. Tokens are 256 random bits; only their SHA-256 is
 //! stored, so a database leak does not hand out sessions. Passwords are
 //! hashed with Argon2id.
 

@@ -7,6 +7,7 @@
 
 pub mod blocking;
 pub mod config;
+pub mod epoch;
 pub mod http;
 pub mod identity;
 pub mod login_backoff;
@@ -17,7 +18,6 @@ pub mod registry;
 pub mod session_cookie;
 pub mod store;
 pub mod table;
-pub mod time;
 pub mod ws;
 
 use config::Settings;
@@ -117,6 +117,7 @@ pub async fn run(
         grace: settings.grace,
         test_games: settings.test_games,
         rebuilds: blocking::Pool::per_core(metrics.rebuilds_running.clone(), metrics.rebuilds_total.clone()),
+        restores: blocking::Pool::per_core(metrics.restores_running.clone(), metrics.restores_total.clone()),
     };
     let restored = restore(&ctx).await?;
     let Listeners { site: listener, metrics: metrics_listener } = listeners;
@@ -135,9 +136,25 @@ pub async fn run(
         logins_by_address: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ADDRESS_PER_MINUTE)),
         logins_by_account: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ACCOUNT_PER_MINUTE)),
         login_backoff: login_backoff::LoginBackoff::default(),
-        hashing: blocking::Pool::per_core(ctx.metrics.hashes_running.clone(), ctx.metrics.hashes_total.clone()),
+        hashing: blocking::Pool::per_core(
+            ctx.metrics.password_hashes_running.clone(),
+            ctx.metrics.password_hashes_total.clone(),
+        ),
         shutting_down,
     };
+    let upkeep = {
+        let (metrics, mut stopped) = (ctx.metrics.clone(), state.shutting_down.clone());
+        async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(5));
+            loop {
+                tokio::select! {
+                    _ = every.tick() => metrics.upkeep(),
+                    _ = stopped.wait_for(|stop| *stop) => break,
+                }
+            }
+        }
+    };
+    tokio::spawn(upkeep);
     let app = http::router(state.clone(), metrics_listener.is_some());
     if let Some(metrics_listener) = metrics_listener {
         tracing::info!(addr = %metrics_listener.local_addr()?, "serving /metrics apart");

@@ -30,19 +30,23 @@ pub struct Metrics {
     /// Actions applied.
     pub actions_total: Counter,
     /// Client messages refused with an error.
-    pub errors_total: Counter,
+    pub client_errors_total: Counter,
     /// Messages dropped by the rate limit.
     pub rate_limited_total: Counter,
     /// Tables stopped by a panic (a bug): each is logged with its match id.
     pub table_panics_total: Counter,
-    /// Match rebuilds (history, exports, restores) running off the runtime.
+    /// Match rebuilds for the history (replays, exports) running off the runtime.
     pub rebuilds_running: Gauge,
     /// Match rebuilds run.
     pub rebuilds_total: Counter,
+    /// Tables being restored from their events off the runtime.
+    pub restores_running: Gauge,
+    /// Tables restored.
+    pub restores_total: Counter,
     /// Password hashes running off the runtime.
-    pub hashes_running: Gauge,
+    pub password_hashes_running: Gauge,
     /// Password hashes run.
-    pub hashes_total: Counter,
+    pub password_hashes_total: Counter,
     /// Time from receiving an action to acknowledging it.
     pub action_latency: Histogram,
     /// Time a journal commit takes.
@@ -80,8 +84,10 @@ impl Default for Metrics {
             );
             metrics::describe_gauge!(
                 "tactica_rebuilds_running",
-                "Matches being rebuilt off the runtime (replays, exports, restores)."
+                "Matches being rebuilt off the runtime for replays and exports."
             );
+            metrics::describe_gauge!("tactica_restores_running", "Tables being restored from their events.");
+            metrics::describe_counter!("tactica_restores_total", "Tables restored from their events.");
             metrics::describe_counter!(
                 "tactica_rebuilds_total",
                 "Matches rebuilt off the runtime (cached answers are not)."
@@ -110,13 +116,15 @@ impl Default for Metrics {
                 live_matches: metrics::gauge!("tactica_live_matches"),
                 tables: metrics::gauge!("tactica_tables"),
                 actions_total: metrics::counter!("tactica_actions_total"),
-                errors_total: metrics::counter!("tactica_client_errors_total"),
+                client_errors_total: metrics::counter!("tactica_client_errors_total"),
                 rate_limited_total: metrics::counter!("tactica_rate_limited_total"),
                 table_panics_total: metrics::counter!("tactica_table_panics_total"),
                 rebuilds_running: metrics::gauge!("tactica_rebuilds_running"),
                 rebuilds_total: metrics::counter!("tactica_rebuilds_total"),
-                hashes_running: metrics::gauge!("tactica_password_hashes_running"),
-                hashes_total: metrics::counter!("tactica_password_hashes_total"),
+                restores_running: metrics::gauge!("tactica_restores_running"),
+                restores_total: metrics::counter!("tactica_restores_total"),
+                password_hashes_running: metrics::gauge!("tactica_password_hashes_running"),
+                password_hashes_total: metrics::counter!("tactica_password_hashes_total"),
                 action_latency: metrics::histogram!("tactica_action_latency_seconds"),
                 commit_latency: metrics::histogram!("tactica_journal_commit_seconds"),
                 journal_events_total: metrics::counter!("tactica_journal_events_total"),
@@ -130,6 +138,13 @@ impl Metrics {
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
         self.exposition.render()
+    }
+
+    /// Folds the latency samples recorded since the last upkeep into their
+    /// histograms. Run every few seconds: without it, samples pile up until
+    /// someone scrapes `/metrics`, and nobody may.
+    pub fn upkeep(&self) {
+        self.exposition.run_upkeep();
     }
 }
 

@@ -86,7 +86,11 @@ impl Registry {
     /// the guard is held.
     pub async fn loading(&self, id: &str) -> Loading<'_> {
         let lock = self.loading.lock().expect("loading lock").entry(id.to_string()).or_default().clone();
-        Loading { registry: self, id: id.to_string(), guard: Some(lock.lock_owned().await) }
+        // The guard exists before the wait, so that a wait given up still
+        // takes its lock out of the map.
+        let mut loading = Loading { registry: self, id: id.to_string(), lock, guard: None };
+        loading.guard = Some(loading.lock.clone().lock_owned().await);
+        loading
     }
 
     /// The lobby list, now and as it changes.
@@ -100,6 +104,7 @@ impl Registry {
 pub struct Loading<'a> {
     registry: &'a Registry,
     id: TableId,
+    lock: Arc<tokio::sync::Mutex<()>>,
     guard: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
@@ -107,8 +112,8 @@ impl Drop for Loading<'_> {
     fn drop(&mut self) {
         self.guard = None;
         let mut loading = self.registry.loading.lock().expect("loading lock");
-        // Only the map holds the lock now when no one else waits for it.
-        if loading.get(&self.id).is_some_and(|lock| Arc::strong_count(lock) == 1) {
+        // Only the map and this hold the lock when no one else waits for it.
+        if Arc::strong_count(&self.lock) == 2 {
             loading.remove(&self.id);
         }
     }

@@ -31,7 +31,9 @@ async fn metrics_can_be_served_apart_from_the_site() {
     let apart = reqwest::get(format!("http://{metrics_addr}/metrics")).await.unwrap();
     assert_eq!(apart.status(), 200);
     assert!(apart.text().await.unwrap().contains("tactica_connections"));
-    let site = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
+    let site = reqwest::get(server.http("/metrics")).await.unwrap();
+    assert_eq!(site.status(), 404, "a scraper of the site is told there is nothing here");
+    let site = site.text().await.unwrap();
     assert!(!site.contains("tactica_connections"), "the site still serves the metrics: {site}");
     let pages = reqwest::get(format!("http://{metrics_addr}/")).await.unwrap();
     assert_eq!(pages.status(), 404, "the metrics address serves nothing else");

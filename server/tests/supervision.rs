@@ -55,3 +55,45 @@ async fn a_panicking_table_fails_alone() {
         db.drop_db().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_match_whose_stored_events_panic_when_restored_ends_as_failed_once() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        let (mut red, mut blue) = (server.client().await, server.client().await);
+        let (table, code) =
+            start_drill(&mut [&mut red, &mut blue], json!({"seats": 2, "window_ms": 3000, "fault": true})).await;
+        let at = red.states[&table]["seq"].as_u64().unwrap();
+        let deal = red.state_at(&table, at).await;
+        red.act(&table, &legal(&deal, "Red: bid 1")).await;
+        server.stop().await;
+
+        // As if a rules change made a stored action panic: the bid becomes the faulty 3.
+        let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db.url).await.unwrap();
+        let changed = sqlx::query(
+            "UPDATE events SET payload = REPLACE(payload, '\"bid\":1', '\"bid\":3') \
+             WHERE table_id = $1 AND payload LIKE '%\"bid\":1%'",
+        )
+        .bind(table.clone())
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        assert_eq!(changed.rows_affected(), 1, "one stored bid");
+        drop(conn);
+
+        let server = TestServer::start(&db.url).await;
+        let metrics = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
+        assert!(metrics.contains("tactica_table_panics_total 1"), "{metrics}");
+        let detail = get_json(server.http(&format!("/api/matches/{table}?code={code}"))).await;
+        assert_eq!(detail["phase"], "aborted", "{detail}");
+        assert_eq!(detail["result"]["termination"], "failed", "{detail}");
+        server.stop().await;
+
+        // Ended, so not tried again at the next start.
+        let server = TestServer::start(&db.url).await;
+        let metrics = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
+        assert!(metrics.contains("tactica_table_panics_total 0"), "{metrics}");
+        server.stop().await;
+        db.drop_db().await;
+    }
+}

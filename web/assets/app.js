@@ -38,15 +38,24 @@ const ctx = {
   games: async () => (games ??= await api.games()),
   game: async (id) => (await ctx.games()).find((g) => g.id === id),
   me: () => conn.you,
-  /** This browser's player: a guest session is made the first time one is needed (not on every visit). */
-  player: async () => {
-    if (!conn.you) {
-      await api.session();
-      await conn.reconnect();
-    }
-    return conn.you;
-  },
+  /**
+   * This browser's player: a guest session is made the first time one is
+   * needed (not on every visit), once however often it is asked for.
+   */
+  player: () => (becoming ??= becomePlayer().finally(() => (becoming = null))),
 };
+
+let becoming = null;
+
+async function becomePlayer() {
+  await conn.ready;
+  if (!conn.you) {
+    await api.session();
+    await conn.reconnect();
+  }
+  if (!conn.you) throw new Error("This browser keeps no session (are cookies blocked?), so it can only watch.");
+  return conn.you;
+}
 
 function navigate(path, { replace = false } = {}) {
   if (replace) history.replaceState(null, "", path);

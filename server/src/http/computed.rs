@@ -54,6 +54,12 @@ impl Default for ComputedCache {
     }
 }
 
+/// The answer kept for match `id` as `asked`, if there is one.
+pub async fn cached(state: &AppState, id: &str, asked: Option<&str>) -> Option<Response> {
+    let key = (id.to_string(), asked?.to_string());
+    state.computed.0.get(&key).await.map(|computed| computed.response())
+}
+
 /// The answer `work` computes for match `id`. `asked` names it among the
 /// match's answers; it is cached when given (the match is over).
 pub async fn answer(

@@ -174,7 +174,10 @@ pub async fn login(
     if !(by_address && by_account) {
         return Err(ApiError::new(ErrorCode::RateLimited, "too many login attempts; try again in a minute"));
     }
-    let keys = [format!("user:{}", body.username.to_lowercase()), format!("address:{}", address.ip())];
+    // A name that cannot be a username is counted by its address alone.
+    let address_key = format!("address:{}", address.ip());
+    let user_key = id::valid_username(&body.username).then(|| format!("user:{}", body.username.to_lowercase()));
+    let keys: Vec<&String> = std::iter::once(&address_key).chain(user_key.as_ref()).collect();
     let now = std::time::Instant::now();
     let wait = keys.iter().map(|key| state.login_backoff.wait(key, now)).max().unwrap_or_default();
     if !wait.is_zero() {
@@ -194,7 +197,11 @@ pub async fn login(
         keys.iter().for_each(|key| state.login_backoff.failed(key, now));
         return Err(ApiError::new(ErrorCode::BadCredentials, "wrong username or password"));
     };
-    keys.iter().for_each(|key| state.login_backoff.succeeded(key));
+    // Only the account's count is cleared: logging into one's own account
+    // must not clear an address's failures against others.
+    if let Some(key) = &user_key {
+        state.login_backoff.succeeded(key);
+    }
     if let Some(guest) = who(&state, &headers).await? {
         if guest.username.is_none() && guest.id != account.id {
             if state.ctx.store.live_seats(&guest.id).await? > 0 {

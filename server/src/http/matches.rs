@@ -107,6 +107,7 @@ pub async fn list(
 struct Loaded {
     row: TableRow,
     seats: Vec<SeatRow>,
+    /// Read last, by [`Loaded::read_events`].
     events: Vec<Event>,
     game: &'static dyn AnyGame,
     options: Value,
@@ -131,16 +132,23 @@ async fn load(state: &AppState, headers: &HeaderMap, id: &str, code: Option<&str
     let requester_id = requester.as_ref().map(|p| p.id.as_str());
     let row = state.ctx.store.visible_table(id, requester_id, code).await?;
     let row = row.ok_or_else(|| ApiError::new(ErrorCode::NoSuchTable, "no such match"))?;
-    let (seats, stored) = state.ctx.store.table_contents(id).await?;
+    let seats = state.ctx.store.table_seats(id).await?;
     let seat = requester.as_ref().and_then(|p| seats.iter().find(|s| s.player.id == p.id)).map(|s| s.seat);
-    let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(ApiError::internal)?;
     let game = state.ctx.game(&row.game).map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&row.options).map_err(ApiError::internal)?;
     let revealed = matches!(row.phase.as_str(), "finished" | "aborted");
-    Ok(Loaded { row, seats, events, game, options, seat, revealed })
+    Ok(Loaded { row, seats, events: Vec::new(), game, options, seat, revealed })
 }
 
 impl Loaded {
+    /// Reads the match's events (left for last: a cached answer needs none).
+    async fn read_events(mut self, state: &AppState) -> Result<Loaded, ApiError> {
+        let stored = state.ctx.store.table_events(&self.row.id).await?;
+        self.events =
+            stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(ApiError::internal)?;
+        Ok(self)
+    }
+
     fn audience(&self) -> Audience {
         self.seat.map_or(Audience::Spectator, Audience::Seat)
     }
@@ -194,7 +202,7 @@ pub async fn detail(
     Path(id): Path<String>,
     ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Json<MatchDetail>, ApiError> {
-    let m = load(&state, &headers, &id, q.code.as_deref()).await?;
+    let m = load(&state, &headers, &id, q.code.as_deref()).await?.read_events(&state).await?;
     let events = m.events.iter().map(|e| e.view_for(m.audience(), m.revealed)).collect();
     Ok(Json(MatchDetail {
         summary: summary(&m.row, &m.seats),
@@ -221,6 +229,12 @@ pub async fn export(
 ) -> Result<Response, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
     let format = q.format.unwrap_or_else(|| "notation".to_string());
+    // The players' names are written in the record, and a name can change.
+    let asked = m.revealed.then(|| format!("export/{format}/{:?}", m.names()));
+    if let Some(answer) = computed::cached(&state, &id, asked.as_deref()).await {
+        return Ok(answer);
+    }
+    let m = m.read_events(&state).await?;
     match format.as_str() {
         "json" if !m.revealed => {
             return Err(ApiError::new(
@@ -236,7 +250,6 @@ pub async fn export(
             return Err(ApiError::new(ErrorCode::BadRequest, format!("format is notation or json, not {other:?}")));
         }
     }
-    let asked = m.revealed.then(|| format!("export/{format}"));
     computed::answer(&state, &id, asked, move || if format == "json" { m.json_record() } else { m.notation() }).await
 }
 
@@ -336,6 +349,10 @@ pub async fn replay(
         }
     }
     let asked = m.revealed.then(|| format!("replay/{seat:?}"));
+    if let Some(answer) = computed::cached(&state, &id, asked.as_deref()).await {
+        return Ok(answer);
+    }
+    let m = m.read_events(&state).await?;
     computed::answer(&state, &id, asked, move || {
         let replay = m.replay(seat)?;
         let body = serde_json::to_vec(&replay).map_err(ApiError::internal)?;

@@ -23,10 +23,12 @@ use serde_json::json;
 /// The whole HTTP surface, every response with the security headers;
 /// `/metrics` among it unless it is served apart.
 pub fn router(state: AppState, metrics_apart: bool) -> Router {
-    let mut routes = Router::new().route("/healthz", get(ops::healthz));
-    if !metrics_apart {
-        routes = routes.route("/metrics", get(ops::metrics));
-    }
+    let routes = Router::new().route("/healthz", get(ops::healthz));
+    let routes = if metrics_apart {
+        routes.route("/metrics", any(|| async { ApiError::new(ErrorCode::NotFound, "metrics are served apart") }))
+    } else {
+        routes.route("/metrics", get(ops::metrics))
+    };
     headers::secured(routes.merge(site()).with_state(state))
 }
 

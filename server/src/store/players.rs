@@ -1,7 +1,7 @@
 //! Players and their sessions.
 
 use super::{Store, StoreError};
-use crate::time::now_ms;
+use crate::epoch::now_ms;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 

@@ -168,8 +168,7 @@ impl Store {
             .await?;
         let Some(row) = row else { return Ok(None) };
         let table = TableRow::read(&row)?;
-        let (seats, events) = self.table_contents(id).await?;
-        Ok(Some((table, seats, events)))
+        Ok(Some((table, self.table_seats(id).await?, self.table_events(id).await?)))
     }
 
     /// A table if it may be seen by `player` (public, hosted or played at by
@@ -194,9 +193,13 @@ impl Store {
         Ok(row.as_ref().map(TableRow::read).transpose()?)
     }
 
-    /// A table's seats and events.
-    pub async fn table_contents(&self, id: &str) -> Result<(Vec<SeatRow>, Vec<StoredEvent>), StoreError> {
-        let seats = self.seats_of(&[id.to_string()]).await?.into_iter().map(|(_, s)| s).collect();
+    /// A table's seats, with their players.
+    pub async fn table_seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
+        Ok(self.seats_of(&[id.to_string()]).await?.into_iter().map(|(_, s)| s).collect())
+    }
+
+    /// A table's events, in order.
+    pub async fn table_events(&self, id: &str) -> Result<Vec<StoredEvent>, StoreError> {
         let events = sqlx::query(
             "SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events WHERE table_id = $1 ORDER BY seq",
         )
@@ -206,7 +209,7 @@ impl Store {
         .iter()
         .map(read_event)
         .collect::<Result<Vec<_>, _>>()?;
-        Ok((seats, events))
+        Ok(events)
     }
 
     /// The id of the table with this invite code.

@@ -3,11 +3,11 @@
 use super::clocks::ClockState;
 use super::events::{Audience, Event};
 use super::{Command, Conn, TableHandle};
+use crate::epoch::now_ms;
 use crate::identity;
 use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::store::{Store, TableRow};
-use crate::time::now_ms;
 use futures_util::FutureExt;
 use protocol::{
     ClientMessage, ErrorCode, LobbySettings, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, ServerMessage,
@@ -43,8 +43,10 @@ pub struct Context {
     pub grace: Duration,
     /// Whether tables of the test game may be created (for the tests).
     pub test_games: bool,
-    /// Where matches are rebuilt from their events, off the runtime.
+    /// Where the history rebuilds matches (replays, exports), off the runtime.
     pub rebuilds: crate::blocking::Pool,
+    /// Where tables are restored from their events, off the runtime.
+    pub restores: crate::blocking::Pool,
 }
 
 impl Context {
@@ -110,6 +112,9 @@ pub enum TableError {
     /// The database failed.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    /// Replaying the stored events panicked (a bug); the match is ended as failed.
+    #[error("the match could not be rebuilt from its events: {0}")]
+    Rebuild(crate::blocking::PoolError),
 }
 
 impl Table {
@@ -227,12 +232,14 @@ impl Table {
             let seed: Seed = row.seed.as_deref().unwrap_or_default().parse().map_err(|_| corrupt("seed".into()))?;
             let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
             let commitment = row.seed_commitment.clone();
-            table = ctx
-                .rebuilds
-                .run(move || table.replay(seed, commitment, events).map(|()| table))
-                .await
-                .map_err(|e| corrupt(e.to_string()))?
-                .map_err(corrupt)?;
+            let restored = ctx.restores.run(move || table.replay(seed, commitment, events).map(|()| table)).await;
+            table = match restored {
+                Ok(replayed) => replayed.map_err(corrupt)?,
+                Err(panicked) => {
+                    super::supervision::fail_stored(ctx, &row, stored.last().map_or(0, |e| e.seq)).await;
+                    return Err(TableError::Rebuild(panicked));
+                }
+            };
         }
         table.rematch = ctx.store.rematch_of(id).await?.map(|(rematch, _)| rematch);
         Ok(Some(table.spawn()))
@@ -252,13 +259,28 @@ impl Table {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        self.publish_lobby();
-        if self.phase == Phase::Live {
-            // Nobody is connected after a restart: everyone gets a grace period.
-            for seat in 0..self.seats.len() {
-                self.start_grace(seat as u8);
+        let started = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            self.publish_lobby();
+            if self.phase == Phase::Live {
+                // Nobody is connected after a restart: everyone gets a grace period.
+                for seat in 0..self.seats.len() {
+                    self.start_grace(seat as u8);
+                }
             }
+        }));
+        match started {
+            Ok(()) => self.serve(&mut rx).await,
+            Err(panic) => self.fail(panic).await,
         }
+        self.ctx.registry.remove(&self.id);
+        self.ctx.metrics.tables.decrement(1.0);
+        if self.phase == Phase::Live {
+            self.ctx.metrics.live_matches.decrement(1.0);
+        }
+    }
+
+    /// Handles commands and deadlines until the table stops.
+    async fn serve(&mut self, rx: &mut mpsc::Receiver<Command>) {
         loop {
             let deadline = self.next_deadline();
             // A panic while handling a command or a deadline is caught here:
@@ -283,11 +305,6 @@ impl Table {
             if self.idle_since.is_some_and(|since| since.elapsed() >= IDLE_FINISHED) {
                 break;
             }
-        }
-        self.ctx.registry.remove(&self.id);
-        self.ctx.metrics.tables.decrement(1.0);
-        if self.phase == Phase::Live {
-            self.ctx.metrics.live_matches.decrement(1.0);
         }
     }
 
@@ -321,7 +338,7 @@ impl Table {
                 match self.act(conn, player, &id, seq, &action).await {
                     Ok(()) => self.ctx.metrics.action_latency.record(received.elapsed().as_secs_f64()),
                     Err((code, message)) => {
-                        self.ctx.metrics.errors_total.increment(1);
+                        self.ctx.metrics.client_errors_total.increment(1);
                         conn.error(code, message, Some(&table), Some(&id));
                     }
                 }
@@ -337,7 +354,7 @@ impl Table {
             other => Err((ErrorCode::UnknownMessage, format!("{other:?} is not a table request"))),
         };
         if let Err((code, message)) = outcome {
-            self.ctx.metrics.errors_total.increment(1);
+            self.ctx.metrics.client_errors_total.increment(1);
             conn.error(code, message, Some(&table), None);
         }
     }

@@ -15,8 +15,8 @@ use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
 use super::lobby::Refusal;
+use crate::epoch::now_ms;
 use crate::store::TableChange;
-use crate::time::now_ms;
 use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
 use rules::referee::{AnyReferee, Change, Entry};
 use rules::{Decision, DecisionKind, Leave, RulesError, Seat, SeatSet, Seed, Status};
@@ -442,6 +442,9 @@ impl Table {
             return Err(refusal);
         }
         self.pending_end = None;
+        if self.phase == Phase::Live {
+            self.ctx.metrics.live_matches.decrement(1.0);
+        }
         self.apply_end(event.clone());
         self.broadcast_event(&event, None);
         self.publish_lobby();
@@ -450,9 +453,6 @@ impl Table {
 
     fn apply_end(&mut self, event: Event) {
         let Body::Ended { result, .. } = &event.body else { return };
-        if self.phase == Phase::Live {
-            self.ctx.metrics.live_matches.decrement(1.0);
-        }
         self.phase = if result.termination.has_result() { Phase::Finished } else { Phase::Aborted };
         self.result = Some(result.clone());
         self.draw_offers = SeatSet::EMPTY;

@@ -6,9 +6,9 @@ use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
 use super::live::{clocked, open_window, window_ms};
+use crate::epoch::now_ms;
 use crate::identity;
 use crate::store::{JournalEntry, TableChange};
-use crate::time::now_ms;
 use protocol::{ErrorCode, LobbySettings, Phase, PlayerInfo, ServerMessage};
 use rules::Seed;
 use tokio::time::Instant;
@@ -189,7 +189,7 @@ impl Table {
         let handle =
             Table::create(&self.ctx, &settings, player, Some((&self.id, next_seat))).await.map_err(|e| match e {
                 super::actor::TableError::Refused(code, message) => (code, message),
-                super::actor::TableError::Store(e) => {
+                e @ (super::actor::TableError::Store(_) | super::actor::TableError::Rebuild(_)) => {
                     tracing::error!(error = %e, "could not create a rematch");
                     (ErrorCode::Internal, "could not create the rematch".to_string())
                 }

@@ -43,7 +43,7 @@ impl Table {
             phase: self.phase,
             view: state.view(viewer),
             legal,
-            clocks: self.clocks.as_ref().map(|c| c.report(Instant::now(), crate::time::now_ms())),
+            clocks: self.clocks.as_ref().map(|c| c.report(Instant::now(), crate::epoch::now_ms())),
             draw_offers: self.draw_offers.iter().map(|s| s.0).collect(),
             window_until: self.window.map(|(_, ms)| ms),
             seed: self.revealed().then(|| self.seed.map(|s| s.to_hex())).flatten(),

@@ -180,14 +180,19 @@ impl Connection {
                 }
             }
         }
-        for handle in self.tables.values() {
-            let _ = handle.send(Command::Unsubscribe { conn_id: self.conn.id }).await;
-        }
+        self.leave_all().await;
         metrics.connections.decrement(1.0);
     }
 
+    /// Stops following every table.
+    async fn leave_all(&mut self) {
+        for (_, handle) in self.tables.drain() {
+            let _ = handle.send(Command::Unsubscribe { conn_id: self.conn.id }).await;
+        }
+    }
+
     fn error(&self, code: ErrorCode, message: impl Into<String>, table: Option<&str>) {
-        self.state.ctx.metrics.errors_total.increment(1);
+        self.state.ctx.metrics.client_errors_total.increment(1);
         self.conn.send(&ServerMessage::Error(ErrorMessage {
             code,
             message: message.into(),
@@ -201,7 +206,7 @@ impl Connection {
     fn notice_dropped(&mut self, now: Instant) {
         let dropped = std::mem::take(&mut self.dropped);
         self.noticed = Some(now);
-        self.state.ctx.metrics.errors_total.increment(1);
+        self.state.ctx.metrics.client_errors_total.increment(1);
         self.conn.send(&ServerMessage::Error(ErrorMessage {
             code: ErrorCode::RateLimited,
             message: format!("too many messages: {dropped} dropped"),
@@ -234,7 +239,7 @@ impl Connection {
         }
         match ClientMessage::parse(text) {
             Ok(message) => self.on_message(message).await,
-            Err((code, reason)) => self.error(code, reason, None),
+            Err(error) => self.error(error.code(), error.to_string(), None),
         }
     }
 
@@ -243,7 +248,7 @@ impl Connection {
             return self.hello(protocol, token).await;
         }
         if let ClientMessage::Ping { t } = message {
-            self.conn.send(&ServerMessage::Pong { t, server_time: crate::time::now_ms() });
+            self.conn.send(&ServerMessage::Pong { t, server_time: crate::epoch::now_ms() });
             return;
         }
         let Some(player) = self.player.clone() else {
@@ -275,7 +280,7 @@ impl Connection {
                         self.follow(handle, &player, None, true).await;
                     }
                     Err(crate::table::TableError::Refused(code, message)) => self.error(code, message, None),
-                    Err(crate::table::TableError::Store(e)) => {
+                    Err(e) => {
                         tracing::error!(error = %e, "could not create a lobby");
                         self.error(ErrorCode::Internal, "could not create the lobby", None);
                     }
@@ -310,6 +315,13 @@ impl Connection {
                 None,
             );
         }
+        if self.player.is_some() {
+            // Who follows a table is fixed when it is joined: someone who says
+            // hello again (as another player, say) joins the tables again.
+            self.leave_all().await;
+            self.lobbies = None;
+            self.player = None;
+        }
         let explicit = token.is_some();
         let Some(token) = token.or_else(|| self.cookie_token.clone()) else {
             return self.welcome_visitor();
@@ -322,7 +334,7 @@ impl Connection {
                 self.conn.send(&ServerMessage::Welcome {
                     protocol: PROTOCOL_VERSION,
                     you: Some(you),
-                    server_time: crate::time::now_ms(),
+                    server_time: crate::epoch::now_ms(),
                 });
             }
             // A cookie whose session has ended leaves a visitor; a token
@@ -345,7 +357,7 @@ impl Connection {
         self.conn.send(&ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,
             you: None,
-            server_time: crate::time::now_ms(),
+            server_time: crate::epoch::now_ms(),
         });
     }
 

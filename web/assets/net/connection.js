@@ -31,6 +31,14 @@ export class Connection {
     this.prefix = Math.floor(random() * 36 ** 6).toString(36);
     this.socket = null;
     this.stopped = false;
+    this.watchingLobbies = false;
+    /** Resolves at the first `welcome`, when `you` is known (null for a visitor). */
+    this.ready = new Promise((resolve) => {
+      const off = this.on("welcome", () => {
+        off();
+        resolve();
+      });
+    });
   }
 
   /** Subscribes to a message type ("*" for all, "status" for connection changes); returns an unsubscribe function. */
@@ -159,7 +167,19 @@ export class Connection {
     }
   }
 
+  /** Follows the list of public lobbies, now and after every reconnect. */
+  watchLobbies() {
+    this.watchingLobbies = true;
+    if (this.welcomed) this.raw({ type: "watch_lobbies" });
+  }
+
+  unwatchLobbies() {
+    this.watchingLobbies = false;
+    if (this.welcomed) this.raw({ type: "unwatch_lobbies" });
+  }
+
   rejoin() {
+    if (this.watchingLobbies) this.raw({ type: "watch_lobbies" });
     for (const { table, code } of this.followed.values()) {
       const lastSeq = table ? this.seqs.get(table) : undefined;
       // The invite code, where known, lets a spectator of a private table back in.

@@ -54,13 +54,13 @@ export async function homePage(ctx) {
         : [h("li", { class: "muted" }, "No open public lobbies right now.")]),
     );
   }));
-  ctx.conn.send({ type: "watch_lobbies" });
+  ctx.conn.watchLobbies();
   cleanups.push(ctx.conn.on("created", (message) => ctx.navigate(`/t/${message.code}`)));
   cleanups.push(ctx.conn.on("error", (message) => {
     if (!message.table) form.showError(message.message);
   }));
   return () => {
-    ctx.conn.send({ type: "unwatch_lobbies" });
+    ctx.conn.unwatchLobbies();
     cleanups.forEach((off) => off());
   };
 }
@@ -97,7 +97,12 @@ function createForm(ctx, games) {
     onsubmit: async (event) => {
       event.preventDefault();
       error.textContent = "";
-      await ctx.player();
+      try {
+        await ctx.player();
+      } catch (failure) {
+        error.textContent = failure.message;
+        return;
+      }
       const chosen = {};
       for (const select of options.querySelectorAll("select[data-option]")) chosen[select.dataset.option] = JSON.parse(select.value);
       let control = null;

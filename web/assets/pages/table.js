@@ -186,6 +186,16 @@ export async function tablePage(ctx, where) {
     return { lobby: "waiting for players", live: "in play", finished: "finished", aborted: "aborted" }[t.phase];
   }
 
+  async function takeSeat(seat) {
+    try {
+      await ctx.player();
+      conn.send({ type: "take_seat", table: t.table, seat });
+    } catch (failure) {
+      notice = failure.message;
+      render();
+    }
+  }
+
   function lobbyPanel() {
     const me = conn.you;
     const host = me && me.id === t.host;
@@ -199,7 +209,7 @@ export async function tablePage(ctx, where) {
             colourDot(seat),
             h("strong", {}, `${t.layout.seats[seat].name}: `),
             player ? `${player.name}${player.id === t.host ? " (host)" : ""}${seat === t.you ? " (you)" : ""}` : h("span", { class: "muted" }, "empty"),
-            !player && !seated ? h("button", { type: "button", onclick: async () => { await ctx.player(); conn.send({ type: "take_seat", table: t.table, seat }); } }, "Take this seat") : null,
+            !player && !seated ? h("button", { type: "button", onclick: () => takeSeat(seat) }, "Take this seat") : null,
             player && seat === t.you ? h("button", { type: "button", onclick: () => conn.send({ type: "leave_seat", table: t.table }) }, "Leave seat") : null,
             player && host && seat !== t.you ? h("button", { type: "button", onclick: () => conn.send({ type: "remove_player", table: t.table, seat }) }, "Remove") : null,
           ))),

@@ -116,6 +116,8 @@ test("a visitor is welcomed as nobody, and reconnects at once as a player, follo
   assert.deepEqual(first.sent[0], { type: "hello", protocol: 2 });
   first.push({ type: "welcome", protocol: 2, server_time: 5000 });
   assert.equal(conn.you, null);
+  conn.watchLobbies();
+  assert.deepEqual(first.sent.at(-1), { type: "watch_lobbies" });
   conn.follow({ code: "c0de" });
   first.push({ type: "snapshot", table: "tb1", code: "c0de", seq: 4 });
 
@@ -127,5 +129,9 @@ test("a visitor is welcomed as nobody, and reconnects at once as a player, follo
   second.push(welcome);
   await welcomed;
   assert.equal(conn.you.id, "p1");
-  assert.deepEqual(second.sent.slice(0, 2), [{ type: "hello", protocol: 2 }, { type: "join", code: "c0de", last_seq: 4 }]);
+  assert.deepEqual(second.sent.slice(0, 3), [
+    { type: "hello", protocol: 2 },
+    { type: "watch_lobbies" },
+    { type: "join", code: "c0de", last_seq: 4 },
+  ]);
 });

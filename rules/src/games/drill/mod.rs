@@ -50,7 +50,9 @@ pub const SEAT_NAMES: [&str; 3] = ["Red", "Blue", "Green"];
 
 const COLOURS: [&str; 3] = ["#c0392b", "#2e86c1", "#229954"];
 
-/// The options: how many seats, and how long a response window stays open.
+/// The options: how many seats, and how long a response window stays open;
+/// and, offered nowhere, for the server's tests: a fault (a bid of 3 panics)
+/// and a slow board (each view takes `slow_ms`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DrillOptions {

@@ -1,4 +1,5 @@
-//! Wall-clock time as the protocol and the database use it.
+//! Wall-clock time as the protocol and the database use it: milliseconds
+//! since the Unix epoch.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
