@@ -119,9 +119,12 @@ pub async fn run(
         rebuilds: blocking::Pool::per_core(metrics.rebuilds_running.clone(), metrics.rebuilds_total.clone()),
         restores: blocking::Pool::per_core(metrics.restores_running.clone(), metrics.restores_total.clone()),
     };
-    let restored = restore(&ctx).await?;
     let Listeners { site: listener, metrics: metrics_listener } = listeners;
-    tracing::info!(addr = %listener.local_addr()?, restored, backend = ?store.backend(), "serving");
+    tracing::info!(addr = %listener.local_addr()?, backend = ?store.backend(), "serving");
+    // Live matches come back beside serving, not before it: pages and
+    // /healthz answer at once, and a match someone joins meanwhile loads
+    // on demand.
+    let restoring = tokio::spawn(restore(ctx.clone()));
     let (stop, shutting_down) = watch::channel(false);
     let state = AppState {
         ctx: ctx.clone(),
@@ -175,6 +178,8 @@ pub async fn run(
             let _ = stop.send(true);
         })
         .await?;
+    restoring.abort();
+    let _ = restoring.await;
     for handle in ctx.registry.all() {
         let (done, wait) = oneshot::channel();
         if handle.send(Command::Shutdown { done }).await.is_ok() {
@@ -186,16 +191,34 @@ pub async fn run(
     Ok(())
 }
 
-/// Starts a task for every match being played in the database.
-async fn restore(ctx: &Context) -> Result<usize, ServeError> {
-    let ids = ctx.store.live_tables().await?;
-    let mut restored = 0;
-    for id in &ids {
-        match Table::load(ctx, id).await {
-            Ok(Some(_)) => restored += 1,
-            Ok(None) => {}
-            Err(error) => tracing::error!(table = %id, %error, "could not restore a table"),
+/// Tables whose restores are under way at once: their reads overlap, and
+/// the rebuilds themselves are bounded by the restore pool.
+const RESTORING_AT_ONCE: usize = 16;
+
+/// Starts a task for every match being played in the database, several at
+/// once; `tactica_restores_pending` counts down to zero.
+async fn restore(ctx: Context) {
+    use futures_util::StreamExt;
+    let ids = match ctx.store.live_tables().await {
+        Ok(ids) => ids,
+        Err(error) => {
+            tracing::error!(%error, "could not list the live matches to restore");
+            return;
         }
-    }
-    Ok(restored)
+    };
+    let pending = ctx.metrics.restores_pending.clone();
+    pending.set(ids.len() as f64);
+    let started = std::time::Instant::now();
+    futures_util::stream::iter(&ids)
+        .for_each_concurrent(RESTORING_AT_ONCE, |id| {
+            let (ctx, pending) = (&ctx, &pending);
+            async move {
+                if let Err(error) = Table::load(ctx, id).await {
+                    tracing::error!(table = %id, %error, "could not restore a table");
+                }
+                pending.decrement(1.0);
+            }
+        })
+        .await;
+    tracing::info!(matches = ids.len(), seconds = started.elapsed().as_secs_f64(), "live matches restored");
 }

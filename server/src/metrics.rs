@@ -43,6 +43,8 @@ pub struct Metrics {
     pub restores_running: Gauge,
     /// Tables restored.
     pub restores_total: Counter,
+    /// Live matches still to restore after a start.
+    pub restores_pending: Gauge,
     /// Password hashes running off the runtime.
     pub password_hashes_running: Gauge,
     /// Password hashes run.
@@ -88,6 +90,7 @@ impl Default for Metrics {
             );
             metrics::describe_gauge!("tactica_restores_running", "Tables being restored from their events.");
             metrics::describe_counter!("tactica_restores_total", "Tables restored from their events.");
+            metrics::describe_gauge!("tactica_restores_pending", "Live matches still to restore after a start.");
             metrics::describe_counter!(
                 "tactica_rebuilds_total",
                 "Matches rebuilt off the runtime (cached answers are not)."
@@ -123,6 +126,7 @@ impl Default for Metrics {
                 rebuilds_total: metrics::counter!("tactica_rebuilds_total"),
                 restores_running: metrics::gauge!("tactica_restores_running"),
                 restores_total: metrics::counter!("tactica_restores_total"),
+                restores_pending: metrics::gauge!("tactica_restores_pending"),
                 password_hashes_running: metrics::gauge!("tactica_password_hashes_running"),
                 password_hashes_total: metrics::counter!("tactica_password_hashes_total"),
                 action_latency: metrics::histogram!("tactica_action_latency_seconds"),

@@ -284,8 +284,15 @@ impl Table {
         loop {
             let deadline = self.next_deadline();
             // A panic while handling a command or a deadline is caught here:
-            // the table fails, alone (see `supervision`).
+            // the table fails, alone (see `supervision`). A deadline that has
+            // passed goes first: a fallen flag beats a move that comes after
+            // it, and an end left due by a restart is stored before anyone
+            // who joins is shown the match.
             let handled = tokio::select! {
+                biased;
+                () = sleep_until(deadline.unwrap_or_else(far_future)), if deadline.is_some() => {
+                    AssertUnwindSafe(self.on_deadline()).catch_unwind().await
+                }
                 command = rx.recv() => match command {
                     Some(Command::Shutdown { done }) => {
                         let _ = done.send(());
@@ -294,9 +301,6 @@ impl Table {
                     Some(command) => AssertUnwindSafe(self.handle(command)).catch_unwind().await,
                     None => break,
                 },
-                () = sleep_until(deadline.unwrap_or_else(far_future)), if deadline.is_some() => {
-                    AssertUnwindSafe(self.on_deadline()).catch_unwind().await
-                }
             };
             if let Err(panic) = handled {
                 self.fail(panic).await;

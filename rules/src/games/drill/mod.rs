@@ -19,8 +19,9 @@
 //!   bid of 3 panics, as a bug in a game's rules would, so the server's
 //!   supervision of its tables can be tested;
 //! - **a slow board**: with the option `slow_ms` (also offered nowhere), a
-//!   view takes that long to draw, as a very large game's would, so tests
-//!   can watch the server rebuild matches off its runtime.
+//!   view takes that long to draw and an action that long to play, as a
+//!   very large game's would, so tests can watch the server rebuild and
+//!   restore matches off its runtime.
 //!
 //! The first token to reach square 10 wins.
 
@@ -52,7 +53,7 @@ const COLOURS: [&str; 3] = ["#c0392b", "#2e86c1", "#229954"];
 
 /// The options: how many seats, and how long a response window stays open;
 /// and, offered nowhere, for the server's tests: a fault (a bid of 3 panics)
-/// and a slow board (each view takes `slow_ms`).
+/// and a slow board (each view and each action takes `slow_ms`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DrillOptions {
@@ -182,6 +183,13 @@ impl Drill {
     fn asked(&self) -> SeatSet {
         let mover = self.to_move();
         self.in_play().filter(|s| *s != mover && self.answers[s.index()].is_none()).collect()
+    }
+
+    /// Takes the `slow_ms` option's time.
+    fn slow(&self) {
+        if self.options.slow_ms > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(u64::from(self.options.slow_ms)));
+        }
     }
 
     fn bids_revealed(&self) -> bool {
@@ -385,6 +393,7 @@ impl Game for Drill {
     }
 
     fn play(&mut self, seat: Seat, action: &DrillAction) {
+        self.slow();
         match *action {
             DrillAction::Prepare { bid, card } => {
                 assert!(!(self.options.fault && bid == 3), "the Drill's fault: a bid of 3");
@@ -459,9 +468,7 @@ impl Game for Drill {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        if self.options.slow_ms > 0 {
-            std::thread::sleep(std::time::Duration::from_millis(u64::from(self.options.slow_ms)));
-        }
+        self.slow();
         let over = self.outcome.is_some();
         let mut stacks: Vec<Stack> = (1..=TRACK)
             .filter_map(|square| {

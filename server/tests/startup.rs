@@ -1,0 +1,51 @@
+//! A restarted server answers at once: its live matches come back beside
+//! serving, not before it, and one that someone joins meanwhile loads on
+//! demand. The test game's `slow_ms` makes each stored action slow to play
+//! again, as a long match of a large game would be.
+
+mod common;
+
+use common::{Client, TestDb, TestServer, legal, start_drill};
+use serde_json::json;
+
+const MATCHES: usize = 4;
+
+async fn metric(server: &TestServer, name: &str) -> u64 {
+    let text = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
+    let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("no {name}"));
+    line[name.len() + 1..].parse::<f64>().unwrap() as u64
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_restarted_server_answers_before_its_live_matches_are_all_restored() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let (mut red, mut blue) = (server.client().await, server.client().await);
+    let mut tables = Vec::new();
+    for _ in 0..MATCHES {
+        let options = json!({"seats": 2, "window_ms": 3000, "slow_ms": 150});
+        let (table, _) = start_drill(&mut [&mut red, &mut blue], options).await;
+        let at = red.states[&table]["seq"].as_u64().unwrap();
+        let deal = red.state_at(&table, at).await;
+        red.act(&table, &legal(&deal, "Red: bid 2")).await;
+        tables.push(table);
+    }
+    let (token, player) = (red.token.clone(), red.player.clone());
+    server.stop().await;
+
+    let server = TestServer::start(&db.url).await;
+    let health = reqwest::get(server.http("/healthz")).await.unwrap();
+    assert_eq!(health.status(), 200);
+    let restored = metric(&server, "tactica_restores_total").await;
+    assert!(restored < MATCHES as u64, "the server answered only once all {restored} matches were restored");
+
+    // Every match comes back, whether restored already or loaded on demand.
+    let mut red = Client::connect(&server.ws(), &token, player).await;
+    for table in &tables {
+        red.send(json!({"type": "join", "table": table})).await;
+        let snapshot = red.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await;
+        assert_eq!(snapshot["phase"], "live", "{table}");
+    }
+    server.stop().await;
+    db.drop_db().await;
+}
