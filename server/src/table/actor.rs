@@ -281,13 +281,18 @@ impl Table {
 
     /// Handles commands and deadlines until the table stops.
     async fn serve(&mut self, rx: &mut mpsc::Receiver<Command>) {
+        // An end left due by a restart is stored before anyone who joins is
+        // shown the match (a timer already past may not fire on its first poll).
+        if self.next_deadline().is_some_and(|at| at <= Instant::now()) {
+            if let Err(panic) = AssertUnwindSafe(self.on_deadline()).catch_unwind().await {
+                return self.fail(panic).await;
+            }
+        }
         loop {
             let deadline = self.next_deadline();
             // A panic while handling a command or a deadline is caught here:
             // the table fails, alone (see `supervision`). A deadline that has
-            // passed goes first: a fallen flag beats a move that comes after
-            // it, and an end left due by a restart is stored before anyone
-            // who joins is shown the match.
+            // passed goes first: a fallen flag beats a move that comes after it.
             let handled = tokio::select! {
                 biased;
                 () = sleep_until(deadline.unwrap_or_else(far_future)), if deadline.is_some() => {
