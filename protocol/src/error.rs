@@ -72,6 +72,8 @@ pub enum ErrorCode {
     Internal,
     /// A fault in the server stopped the table; its match is stored as failed.
     TableFailed,
+    /// The server is full; try again soon.
+    Unavailable,
 }
 
 impl ErrorCode {
@@ -84,6 +86,7 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::RateLimited | ErrorCode::LimitReached => 429,
             ErrorCode::Internal | ErrorCode::TableFailed => 500,
+            ErrorCode::Unavailable => 503,
             ErrorCode::SeatTaken | ErrorCode::AlreadySeated | ErrorCode::StaleSequence | ErrorCode::Conflict => 409,
             _ => 400,
         }

@@ -29,6 +29,12 @@ pub struct ServeArgs {
     /// Guest sessions one client address may create per minute.
     #[arg(long, env = "TACTICA_GUESTS_PER_MINUTE", default_value_t = 30)]
     pub guests_per_minute: u32,
+    /// WebSocket connections the server holds at most.
+    #[arg(long, env = "TACTICA_MAX_CONNECTIONS", default_value_t = 20_000)]
+    pub max_connections: usize,
+    /// WebSocket connections one client address may hold.
+    #[arg(long, env = "TACTICA_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 200)]
+    pub max_connections_per_address: usize,
     /// Serve the web client from this folder instead of the copy built into the binary.
     #[arg(long, env = "TACTICA_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
@@ -70,8 +76,11 @@ pub enum ConfigError {
     /// An allowed origin is not `scheme://host[:port]`.
     #[error("--allowed-origins / TACTICA_ALLOWED_ORIGINS: {0:?} is not an origin like https://play.example.org")]
     Origin(String),
-    /// A rate of zero would refuse everything.
-    #[error("--rate-burst, --rate-per-second and --guests-per-minute must be at least 1")]
+    /// A rate or limit of zero would refuse everything.
+    #[error(
+        "--rate-burst, --rate-per-second, --guests-per-minute, --max-connections and \
+         --max-connections-per-address must be at least 1"
+    )]
     Rate,
     /// The web folder does not hold the client.
     #[error("--web-dir / TACTICA_WEB_DIR: {0:?} has no index.html")]
@@ -95,6 +104,10 @@ pub struct Settings {
     pub rate_per_second: u32,
     /// Guest sessions per client address per minute.
     pub guests_per_minute: u32,
+    /// WebSocket connections held at most.
+    pub max_connections: usize,
+    /// WebSocket connections one client address may hold.
+    pub max_connections_per_address: usize,
     /// Web client folder, if not the built-in copy.
     pub web_dir: Option<PathBuf>,
     /// Whether tables of the test game may be created.
@@ -119,7 +132,12 @@ impl ServeArgs {
             let scheme = url.split_once(':').map_or("", |(scheme, _)| scheme);
             return Err(ConfigError::DatabaseUrl(format!("{scheme}:")));
         }
-        if self.rate_burst == 0 || self.rate_per_second == 0 || self.guests_per_minute == 0 {
+        if self.rate_burst == 0
+            || self.rate_per_second == 0
+            || self.guests_per_minute == 0
+            || self.max_connections == 0
+            || self.max_connections_per_address == 0
+        {
             return Err(ConfigError::Rate);
         }
         if let Some(dir) = &self.web_dir {
@@ -145,6 +163,8 @@ impl ServeArgs {
             rate_burst: self.rate_burst,
             rate_per_second: self.rate_per_second,
             guests_per_minute: self.guests_per_minute,
+            max_connections: self.max_connections,
+            max_connections_per_address: self.max_connections_per_address,
             web_dir: self.web_dir.clone(),
             test_games: self.test_games,
             allowed_origins,

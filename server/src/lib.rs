@@ -45,6 +45,8 @@ pub struct AppState {
     pub rate_per_second: u32,
     /// Where the web client is served from.
     pub web: Arc<http::assets::WebFiles>,
+    /// WebSocket connections held, in all and per address.
+    pub admission: Arc<ws::admission::Admission>,
     /// Guest sessions each client address may create.
     pub guests: Arc<rate_limit::PerKey<IpAddr>>,
     /// Login attempts each client address may make.
@@ -136,6 +138,10 @@ pub async fn run(
         allowed_origins: settings.allowed_origins.iter().cloned().collect(),
         secure_cookies: settings.secure_cookies,
         guests: Arc::new(rate_limit::PerKey::per_minute(settings.guests_per_minute)),
+        admission: Arc::new(ws::admission::Admission::new(
+            settings.max_connections,
+            settings.max_connections_per_address,
+        )),
         logins_by_address: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ADDRESS_PER_MINUTE)),
         logins_by_account: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ACCOUNT_PER_MINUTE)),
         login_backoff: login_backoff::LoginBackoff::default(),

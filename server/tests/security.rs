@@ -165,3 +165,22 @@ async fn a_private_table_asked_for_by_id_by_a_stranger_is_not_even_loaded() {
     assert_eq!(tables_in_memory(&server).await, 1);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn one_address_may_hold_only_so_many_connections_and_the_others_carry_on() {
+    let db = TestDb::sqlite();
+    let mut limited = settings(&db.url, Duration::from_secs(60));
+    limited.max_connections_per_address = 2;
+    let server = TestServer::start_with(limited).await;
+    let mut first = server.client().await;
+    let mut second = server.client().await;
+    match upgrade(&server, None).await {
+        Err(WsError::Http(response)) => assert_eq!(response.status(), 429),
+        other => panic!("a third connection from one address was not refused: {other:?}"),
+    }
+    for client in [&mut first, &mut second] {
+        client.send(json!({"type": "ping", "t": 1})).await;
+        client.expect(|m| m["type"] == "pong").await;
+    }
+    server.stop().await;
+}

@@ -8,6 +8,7 @@
 //! into its bounded queue and a connection that falls too far behind is
 //! closed (its client reconnects and catches up).
 
+pub mod admission;
 pub mod origin;
 
 use crate::AppState;
@@ -15,12 +16,13 @@ use crate::http::ApiError;
 use crate::identity;
 use crate::rate_limit::RateLimit;
 use crate::table::{Command, Conn, Table, TableHandle};
-use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use tokio::sync::{Notify, mpsc, watch};
@@ -54,10 +56,25 @@ const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// `GET /ws`: upgrades with small buffers, so idle connections stay cheap.
 /// An upgrade from another site's page is refused (403), before any cookie is read.
-pub async fn upgrade(State(state): State<AppState>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+pub async fn upgrade(
+    State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
     if !origin::allowed(&headers, &state.allowed_origins) {
         return ApiError::new(ErrorCode::Forbidden, "pages of this origin may not connect here").into_response();
     }
+    let admitted = match state.admission.admit(address.ip()) {
+        Ok(admitted) => admitted,
+        Err(refused) => {
+            let code = match refused {
+                admission::Refused::Address => ErrorCode::RateLimited,
+                admission::Refused::Full => ErrorCode::Unavailable,
+            };
+            return ApiError::new(code, refused.to_string()).into_response();
+        }
+    };
     let cookie_token =
         headers.get(axum::http::header::COOKIE).and_then(|v| v.to_str().ok()).and_then(crate::session_cookie::token);
     ws.read_buffer_size(4 * 1024)
@@ -65,7 +82,10 @@ pub async fn upgrade(State(state): State<AppState>, headers: HeaderMap, ws: WebS
         .max_write_buffer_size(1024 * 1024)
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| Connection::new(state, cookie_token).run(socket))
+        .on_upgrade(move |socket| async move {
+            Connection::new(state, cookie_token).run(socket).await;
+            drop(admitted);
+        })
 }
 
 struct Connection {
