@@ -19,6 +19,7 @@ mod supervision;
 
 pub use actor::{Context, Table, TableError};
 pub use events::{Audience, Body, Event};
+pub use supervision::FAILED;
 
 use axum::extract::ws::Utf8Bytes;
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, PlayerInfo, ServerMessage, TableId};

@@ -22,7 +22,7 @@ use std::panic::AssertUnwindSafe;
 
 /// What the followers of a failed table are told. It says nothing of the
 /// panic itself, which may name hidden information.
-pub(super) const FAILED: &str = "A fault in the server stopped this table: nothing more can be played here. \
+pub const FAILED: &str = "A fault in the server stopped this table: nothing more can be played here. \
     A match is ended as stopped by a server fault, with no result.";
 
 /// The message a panic carries, for the log.

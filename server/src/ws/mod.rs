@@ -413,6 +413,9 @@ impl Connection {
                 self.follow(handle, player, last_seq, code.is_some()).await;
             }
             Ok(None) => self.error(ErrorCode::NoSuchTable, "no such table", table.as_deref()),
+            Err(crate::table::TableError::Rebuild(_)) => {
+                self.error(ErrorCode::TableFailed, crate::table::FAILED, table.as_deref());
+            }
             Err(e) => {
                 tracing::error!(error = %e, "could not load a table");
                 self.error(ErrorCode::Internal, "could not load the table", table.as_deref());
