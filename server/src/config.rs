@@ -29,6 +29,9 @@ pub struct ServeArgs {
     /// Guest sessions one client address may create per minute.
     #[arg(long, env = "TACTICA_GUESTS_PER_MINUTE", default_value_t = 30)]
     pub guests_per_minute: u32,
+    /// Lobbies one client address may create per minute.
+    #[arg(long, env = "TACTICA_LOBBIES_PER_MINUTE", default_value_t = 20)]
+    pub lobbies_per_minute: u32,
     /// WebSocket connections the server holds at most.
     #[arg(long, env = "TACTICA_MAX_CONNECTIONS", default_value_t = 20_000)]
     pub max_connections: usize,
@@ -78,7 +81,7 @@ pub enum ConfigError {
     Origin(String),
     /// A rate or limit of zero would refuse everything.
     #[error(
-        "--rate-burst, --rate-per-second, --guests-per-minute, --max-connections and \
+        "--rate-burst, --rate-per-second, --guests-per-minute, --lobbies-per-minute, --max-connections and \
          --max-connections-per-address must be at least 1"
     )]
     Rate,
@@ -104,6 +107,8 @@ pub struct Settings {
     pub rate_per_second: u32,
     /// Guest sessions per client address per minute.
     pub guests_per_minute: u32,
+    /// Lobbies per client address per minute.
+    pub lobbies_per_minute: u32,
     /// WebSocket connections held at most.
     pub max_connections: usize,
     /// WebSocket connections one client address may hold.
@@ -135,6 +140,7 @@ impl ServeArgs {
         if self.rate_burst == 0
             || self.rate_per_second == 0
             || self.guests_per_minute == 0
+            || self.lobbies_per_minute == 0
             || self.max_connections == 0
             || self.max_connections_per_address == 0
         {
@@ -163,6 +169,7 @@ impl ServeArgs {
             rate_burst: self.rate_burst,
             rate_per_second: self.rate_per_second,
             guests_per_minute: self.guests_per_minute,
+            lobbies_per_minute: self.lobbies_per_minute,
             max_connections: self.max_connections,
             max_connections_per_address: self.max_connections_per_address,
             web_dir: self.web_dir.clone(),

@@ -49,6 +49,8 @@ pub struct AppState {
     pub admission: Arc<ws::admission::Admission>,
     /// Guest sessions each client address may create.
     pub guests: Arc<rate_limit::PerKey<IpAddr>>,
+    /// Lobbies each client address may create.
+    pub lobbies_by_address: Arc<rate_limit::PerKey<IpAddr>>,
     /// Login attempts each client address may make.
     pub logins_by_address: Arc<rate_limit::PerKey<IpAddr>>,
     /// Login attempts each username may have made against it.
@@ -69,6 +71,11 @@ pub struct AppState {
     /// Becomes true when the server shuts down; connections then close.
     pub shutting_down: watch::Receiver<bool>,
 }
+
+/// Lobbies one player may have open (waiting to start) at once.
+pub const OPEN_LOBBIES_PER_PLAYER: u64 = 20;
+/// How long a lobby may wait to start before it is closed.
+pub const LOBBY_LIFETIME: std::time::Duration = std::time::Duration::from_secs(3 * 24 * 3600);
 
 /// Login attempts one client address may make a minute: enough for a
 /// household behind one address, too few to guess passwords.
@@ -142,6 +149,7 @@ pub async fn run(
             settings.max_connections,
             settings.max_connections_per_address,
         )),
+        lobbies_by_address: Arc::new(rate_limit::PerKey::per_minute(settings.lobbies_per_minute)),
         logins_by_address: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ADDRESS_PER_MINUTE)),
         logins_by_account: Arc::new(rate_limit::PerKey::per_minute(LOGINS_PER_ACCOUNT_PER_MINUTE)),
         login_backoff: login_backoff::LoginBackoff::default(),
@@ -164,6 +172,8 @@ pub async fn run(
         }
     };
     tokio::spawn(upkeep);
+    expire_lobbies(&ctx).await;
+    tokio::spawn(expire_lobbies_hourly(ctx.clone(), state.shutting_down.clone()));
     let app = http::router(state.clone(), metrics_listener.is_some());
     if let Some(metrics_listener) = metrics_listener {
         tracing::info!(addr = %metrics_listener.local_addr()?, "serving /metrics apart");
@@ -227,4 +237,29 @@ async fn restore(ctx: Context) {
         })
         .await;
     tracing::info!(matches = ids.len(), seconds = started.elapsed().as_secs_f64(), "live matches restored");
+}
+
+/// Closes lobbies that waited longer than [`LOBBY_LIFETIME`] to start,
+/// except those someone is at right now.
+async fn expire_lobbies(ctx: &Context) {
+    let before = epoch::now_ms().saturating_sub(LOBBY_LIFETIME.as_millis() as u64);
+    let in_memory: Vec<String> = ctx.registry.all().into_iter().map(|handle| handle.id).collect();
+    match ctx.store.expire_lobbies(before, &in_memory).await {
+        Ok(0) => {}
+        Ok(closed) => tracing::info!(closed, "closed lobbies that never started"),
+        Err(error) => tracing::warn!(%error, "could not close old lobbies"),
+    }
+}
+
+/// [`expire_lobbies`] every hour until the server stops.
+async fn expire_lobbies_hourly(ctx: Context, mut stopped: watch::Receiver<bool>) {
+    let hour = std::time::Duration::from_secs(3600);
+    let mut every = tokio::time::interval_at(tokio::time::Instant::now() + hour, hour);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            _ = stopped.wait_for(|stop| *stop) => return,
+        }
+        expire_lobbies(&ctx).await;
+    }
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{TestDb, TestServer, settings, start_private_match};
+use common::{Client, TestDb, TestServer, settings, start_private_match};
 use serde_json::json;
 use std::time::Duration;
 
@@ -196,7 +196,7 @@ async fn an_absent_player_gets_a_grace_period_then_the_opponent_may_claim_the_wi
     a.send(json!({"type": "claim_victory", "table": table})).await;
     a.expect_error("not_absent").await;
     // Coming back cancels the countdown.
-    let mut b = common::Client::connect(&server.ws(), &b_token, b_player).await;
+    let mut b = Client::connect(&server.ws(), &b_token, b_player).await;
     b.send(json!({"type": "join", "table": table})).await;
     let back = a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == true).await;
     assert!(back["seats"][1].get("grace_until").is_none());
@@ -227,7 +227,7 @@ async fn a_lobby_outlives_a_restart_and_loads_when_someone_joins() {
     server.stop().await;
 
     let server = TestServer::start(&db.url).await;
-    let mut host = common::Client::connect(&server.ws(), &token, player).await;
+    let mut host = Client::connect(&server.ws(), &token, player).await;
     host.send(json!({"type": "join", "table": table})).await;
     let lobby = host.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(lobby["phase"], "lobby");
@@ -239,4 +239,31 @@ async fn a_lobby_outlives_a_restart_and_loads_when_someone_joins() {
     host.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     server.stop().await;
     db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn lobbies_are_limited_before_they_are_made_and_old_ones_close() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut host = server.client().await;
+    let mut made = Vec::new();
+    for _ in 0..server::OPEN_LOBBIES_PER_PLAYER {
+        made.push(host.create_lobby("accasta", false, None).await);
+    }
+    host.send(json!({"type": "create_lobby", "game": "accasta", "public": false})).await;
+    let refused = host.expect_error("limit_reached").await;
+    assert!(refused["message"].as_str().unwrap().contains("waiting to start"), "{refused}");
+    server.stop().await;
+
+    // Three days on, a restart closes every lobby that never started.
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db.url).await.unwrap();
+    let old = (server::epoch::now_ms() - server::LOBBY_LIFETIME.as_millis() as u64 - 1) as i64;
+    sqlx::query("UPDATE tables SET created_at = $1").bind(old).execute(&mut conn).await.unwrap();
+    drop(conn);
+    let server = TestServer::start(&db.url).await;
+    let mut host = Client::connect(&server.ws(), &host.token, host.player.clone()).await;
+    host.create_lobby("accasta", false, None).await;
+    let snapshot = host.join_code(&made[0].1).await;
+    assert_eq!(snapshot["phase"], "aborted", "{snapshot}");
+    server.stop().await;
 }

@@ -150,6 +150,26 @@ impl Store {
         Ok(())
     }
 
+    /// How many lobbies `host` has waiting to start.
+    pub async fn open_lobbies(&self, host: &str) -> Result<u64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS open FROM tables WHERE host_id = $1 AND phase = 'lobby'")
+            .bind(host.to_string())
+            .fetch_one(self.pool())
+            .await?;
+        Ok(row.try_get::<i64, _>("open")? as u64)
+    }
+
+    /// Closes the lobbies created before `before` (ms since the epoch) that
+    /// never started, except those in `spared`; returns how many.
+    pub async fn expire_lobbies(&self, before: u64, spared: &[String]) -> Result<u64, StoreError> {
+        let mut sql = Sql::new("UPDATE tables SET phase = 'aborted' WHERE phase = 'lobby' AND created_at < ");
+        sql.bind(before as i64);
+        if !spared.is_empty() {
+            sql.push(" AND id NOT IN (").bind_list(spared.iter().map(String::as_str)).push(")");
+        }
+        Ok(sql.execute(self.pool()).await?.rows_affected())
+    }
+
     /// Sets a lobby's phase without an event (a lobby closed before starting).
     pub async fn set_phase(&self, table_id: &str, phase: &str) -> Result<(), StoreError> {
         sqlx::query("UPDATE tables SET phase = $1 WHERE id = $2")

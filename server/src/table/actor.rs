@@ -179,6 +179,17 @@ impl Table {
                 ));
             }
         }
+        if ctx.store.open_lobbies(&host.id).await? >= crate::OPEN_LOBBIES_PER_PLAYER {
+            return Err(refuse(
+                ErrorCode::LimitReached,
+                format!(
+                    "you have {} lobbies waiting to start; start one of them (a lobby that waits \
+                     {} days is closed)",
+                    crate::OPEN_LOBBIES_PER_PLAYER,
+                    crate::LOBBY_LIFETIME.as_secs() / 86_400
+                ),
+            ));
+        }
         let row = TableRow {
             id: identity::new_id(),
             code: identity::new_invite_code(),
@@ -228,7 +239,10 @@ impl Table {
                 *slot = Some(seat.player);
             }
         }
-        if row.phase != "lobby" {
+        if row.phase == "aborted" && row.seed.is_none() {
+            // A lobby closed before it started.
+            table.phase = Phase::Aborted;
+        } else if row.phase != "lobby" {
             let seed: Seed = row.seed.as_deref().unwrap_or_default().parse().map_err(|_| corrupt("seed".into()))?;
             let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
             let commitment = row.seed_commitment.clone();

@@ -22,7 +22,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use tokio::sync::{Notify, mpsc, watch};
@@ -83,7 +83,7 @@ pub async fn upgrade(
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
         .on_upgrade(move |socket| async move {
-            Connection::new(state, cookie_token).run(socket).await;
+            Connection::new(state, address.ip(), cookie_token).run(socket).await;
             drop(admitted);
         })
 }
@@ -93,6 +93,8 @@ struct Connection {
     conn: Conn,
     rx: mpsc::Receiver<Utf8Bytes>,
     cookie_token: Option<String>,
+    /// The client's address, for the limits per address.
+    address: IpAddr,
     player: Option<PlayerInfo>,
     /// Welcomed without a session: it may watch, not play.
     visitor: bool,
@@ -108,7 +110,7 @@ struct Connection {
 }
 
 impl Connection {
-    fn new(state: AppState, cookie_token: Option<String>) -> Connection {
+    fn new(state: AppState, address: IpAddr, cookie_token: Option<String>) -> Connection {
         let (tx, rx) = mpsc::channel(OUTGOING_QUEUE);
         let id = state.next_conn_id.fetch_add(1, Relaxed);
         let conn = Conn { id, tx, kill: Arc::new(Notify::new()) };
@@ -118,6 +120,7 @@ impl Connection {
             conn,
             rx,
             cookie_token,
+            address,
             player: None,
             visitor: false,
             tables: HashMap::new(),
@@ -294,6 +297,23 @@ impl Connection {
             }
             ClientMessage::UnwatchLobbies => self.lobbies = None,
             ClientMessage::CreateLobby(settings) => {
+                // Checked before anything is stored: a lobby this connection
+                // could not follow, or one too many from this address, is
+                // never made.
+                if self.tables.len() >= MAX_FOLLOWED {
+                    return self.error(
+                        ErrorCode::LimitReached,
+                        format!("a connection follows at most {MAX_FOLLOWED} tables; leave one first"),
+                        None,
+                    );
+                }
+                if !self.state.lobbies_by_address.allow(&self.address) {
+                    return self.error(
+                        ErrorCode::RateLimited,
+                        "too many new lobbies from this address; try again in a minute",
+                        None,
+                    );
+                }
                 match Table::create(&self.state.ctx, &settings, &player, None).await {
                     Ok(handle) => {
                         self.conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });

@@ -81,6 +81,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         rate_burst: 200,
         rate_per_second: 100,
         guests_per_minute: 100_000,
+        lobbies_per_minute: 100_000,
         max_connections: 100_000,
         max_connections_per_address: 100_000,
         web_dir: None,
