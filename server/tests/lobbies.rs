@@ -267,3 +267,31 @@ async fn lobbies_are_limited_before_they_are_made_and_old_ones_close() {
     assert_eq!(snapshot["phase"], "aborted", "{snapshot}");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_host_closes_a_lobby_and_nobody_else_can() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut host = server.client().await;
+    let mut guest = server.client().await;
+    let (table, code) = host.create_lobby("accasta", true, None).await;
+    guest.join_code(&code).await;
+    guest.send(json!({"type": "abort", "table": table})).await;
+    guest.expect_error("forbidden").await;
+    host.send(json!({"type": "abort", "table": table})).await;
+    for client in [&mut host, &mut guest] {
+        let closed = client.expect(|m| m["type"] == "snapshot" && m["phase"] == "aborted").await;
+        assert!(closed["result"].is_null(), "{closed}");
+    }
+    host.send(json!({"type": "watch_lobbies"})).await;
+    let lobbies = host.expect(|m| m["type"] == "lobbies").await;
+    assert!(!lobbies.to_string().contains(&table), "a closed lobby is still listed: {lobbies}");
+    server.stop().await;
+
+    // Closed for good: it loads closed after a restart.
+    let server = TestServer::start(&db.url).await;
+    let mut guest = Client::connect(&server.ws(), &guest.token, guest.player.clone()).await;
+    let snapshot = guest.join_code(&code).await;
+    assert_eq!(snapshot["phase"], "aborted", "{snapshot}");
+    server.stop().await;
+}

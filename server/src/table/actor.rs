@@ -183,8 +183,8 @@ impl Table {
             return Err(refuse(
                 ErrorCode::LimitReached,
                 format!(
-                    "you have {} lobbies waiting to start; start one of them (a lobby that waits \
-                     {} days is closed)",
+                    "you have {} lobbies waiting to start; start or close one of them (a lobby \
+                     that waits {} days is closed)",
                     crate::OPEN_LOBBIES_PER_PLAYER,
                     crate::LOBBY_LIFETIME.as_secs() / 86_400
                 ),
@@ -371,6 +371,7 @@ impl Table {
             ClientMessage::OfferDraw { .. } => self.offer_draw(player).await,
             ClientMessage::AcceptDraw { .. } => self.accept_draw(player).await,
             ClientMessage::DeclineDraw { .. } => self.decline_draw(player).await,
+            ClientMessage::Abort { .. } if self.phase == Phase::Lobby => self.close_lobby(player).await,
             ClientMessage::Abort { .. } => self.abort(player).await,
             ClientMessage::ClaimVictory { .. } => self.claim_victory(player).await,
             ClientMessage::Rematch { .. } => self.rematch(conn, player).await,

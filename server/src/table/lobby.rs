@@ -72,6 +72,22 @@ impl Table {
         self.change_seat(seat, None).await
     }
 
+    /// The host closes a lobby that has not started: it is stored as
+    /// aborted, leaves the public list, and its followers see it closed.
+    pub(super) async fn close_lobby(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        if player.id != self.host {
+            return refuse(ErrorCode::Forbidden, "only the host can close the lobby");
+        }
+        self.ctx.store.set_phase(&self.id, "aborted").await.map_err(|e| {
+            tracing::error!(table = %self.id, error = %e, "could not close a lobby");
+            (ErrorCode::Internal, "could not close the lobby; try again".to_string())
+        })?;
+        self.phase = Phase::Aborted;
+        self.lobby_changed();
+        Ok(())
+    }
+
     /// Seats someone (or nobody) and stores it; on a failed store nothing changes.
     async fn change_seat(&mut self, seat: u8, player: Option<PlayerInfo>) -> Result<(), Refusal> {
         let before = std::mem::replace(&mut self.seats[seat as usize], player);

@@ -216,6 +216,7 @@ export async function tablePage(ctx, where) {
       host
         ? h("button", { type: "button", class: "primary", disabled: !full, onclick: () => conn.send({ type: "start", table: t.table }) }, full ? "Start the match" : "Start (waiting for players)")
         : h("p", { class: "muted" }, full ? "Waiting for the host to start." : "Waiting for players."),
+      host ? h("button", { type: "button", onclick: () => conn.send({ type: "abort", table: t.table }) }, "Close the lobby") : null,
       notice ? h("p", { class: "error", role: "alert" }, notice) : null,
     );
   }
@@ -332,7 +333,8 @@ export async function tablePage(ctx, where) {
 
   function resultText() {
     const result = t.result;
-    if (result?.termination === "failed") return "Match stopped by a server fault (no result)";
+    if (!result) return "The lobby was closed before the match started";
+    if (result.termination === "failed") return "Match stopped by a server fault (no result)";
     if (!result || result.termination === "aborted") return "Match aborted";
     const outcome = result.outcome;
     const how = { rules: "", resignation: " by resignation", agreement: " by agreement", timeout: " on time", abandonment: " (opponent left)" }[result.termination] ?? "";
