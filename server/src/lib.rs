@@ -74,6 +74,8 @@ pub struct AppState {
 
 /// Lobbies one player may have open (waiting to start) at once.
 pub const OPEN_LOBBIES_PER_PLAYER: u64 = 20;
+/// How long a guest's session lasts unused.
+pub const GUEST_SESSION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(90 * 24 * 3600);
 /// How long a lobby may wait to start before it is closed.
 pub const LOBBY_LIFETIME: std::time::Duration = std::time::Duration::from_secs(3 * 24 * 3600);
 
@@ -172,8 +174,8 @@ pub async fn run(
         }
     };
     tokio::spawn(upkeep);
-    expire_lobbies(&ctx).await;
-    tokio::spawn(expire_lobbies_hourly(ctx.clone(), state.shutting_down.clone()));
+    housekeeping(&ctx).await;
+    tokio::spawn(housekeeping_hourly(ctx.clone(), state.shutting_down.clone()));
     let app = http::router(state.clone(), metrics_listener.is_some());
     if let Some(metrics_listener) = metrics_listener {
         tracing::info!(addr = %metrics_listener.local_addr()?, "serving /metrics apart");
@@ -239,20 +241,27 @@ async fn restore(ctx: Context) {
     tracing::info!(matches = ids.len(), seconds = started.elapsed().as_secs_f64(), "live matches restored");
 }
 
-/// Closes lobbies that waited longer than [`LOBBY_LIFETIME`] to start,
-/// except those someone is at right now.
-async fn expire_lobbies(ctx: &Context) {
-    let before = epoch::now_ms().saturating_sub(LOBBY_LIFETIME.as_millis() as u64);
+/// Closes lobbies that waited longer than [`LOBBY_LIFETIME`] to start
+/// (except those someone is at right now), and ends guest sessions unused
+/// for [`GUEST_SESSION_LIFETIME`].
+async fn housekeeping(ctx: &Context) {
+    let now = epoch::now_ms();
+    let before = now.saturating_sub(LOBBY_LIFETIME.as_millis() as u64);
     let in_memory: Vec<String> = ctx.registry.all().into_iter().map(|handle| handle.id).collect();
     match ctx.store.expire_lobbies(before, &in_memory).await {
         Ok(0) => {}
         Ok(closed) => tracing::info!(closed, "closed lobbies that never started"),
         Err(error) => tracing::warn!(%error, "could not close old lobbies"),
     }
+    match ctx.store.expire_guest_sessions(now.saturating_sub(GUEST_SESSION_LIFETIME.as_millis() as u64)).await {
+        Ok(0) => {}
+        Ok(ended) => tracing::info!(ended, "ended unused guest sessions"),
+        Err(error) => tracing::warn!(%error, "could not end unused guest sessions"),
+    }
 }
 
-/// [`expire_lobbies`] every hour until the server stops.
-async fn expire_lobbies_hourly(ctx: Context, mut stopped: watch::Receiver<bool>) {
+/// [`housekeeping`] every hour until the server stops.
+async fn housekeeping_hourly(ctx: Context, mut stopped: watch::Receiver<bool>) {
     let hour = std::time::Duration::from_secs(3600);
     let mut every = tokio::time::interval_at(tokio::time::Instant::now() + hour, hour);
     loop {
@@ -260,6 +269,6 @@ async fn expire_lobbies_hourly(ctx: Context, mut stopped: watch::Receiver<bool>)
             _ = every.tick() => {}
             _ = stopped.wait_for(|stop| *stop) => return,
         }
-        expire_lobbies(&ctx).await;
+        housekeeping(&ctx).await;
     }
 }

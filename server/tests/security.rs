@@ -184,3 +184,48 @@ async fn one_address_may_hold_only_so_many_connections_and_the_others_carry_on()
     }
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn guest_sessions_unused_for_ninety_days_end_and_others_stay() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let (idle_guest, _) = server.guest().await;
+    let (busy_guest, _) = server.guest().await;
+    let (member, _) = server.guest().await;
+    let registered = reqwest::Client::new()
+        .post(server.http("/api/register"))
+        .bearer_auth(&member)
+        .json(&json!({"username": "member_1", "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(registered.status(), 200);
+    server.stop().await;
+
+    // Ninety days and a minute on; the busy guest came back yesterday.
+    let now = server::epoch::now_ms() as i64;
+    let long_ago = now - server::GUEST_SESSION_LIFETIME.as_millis() as i64 - 60_000;
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db.url).await.unwrap();
+    sqlx::query("UPDATE sessions SET created_at = $1, last_used_at = NULL")
+        .bind(long_ago)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE token_hash = $2")
+        .bind(now - 86_400_000)
+        .bind(server::identity::sha256_hex(busy_guest.as_bytes()))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    drop(conn);
+
+    let server = TestServer::start(&db.url).await;
+    let me = |token: String| {
+        let url = server.http("/api/me");
+        async move { reqwest::Client::new().get(url).bearer_auth(token).send().await.unwrap().status() }
+    };
+    assert_eq!(me(idle_guest).await, 401, "an idle guest's session ended");
+    assert_eq!(me(busy_guest).await, 200, "a guest who came back keeps theirs");
+    assert_eq!(me(member).await, 200, "an account's session is not a guest's");
+    server.stop().await;
+}

@@ -5,6 +5,9 @@ use crate::epoch::now_ms;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+/// How often a session's last use is written down: once a day.
+const SESSION_USE_NOTED_EVERY_MS: u64 = 24 * 3600 * 1000;
+
 /// A player as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
@@ -57,16 +60,41 @@ impl Store {
         Ok(())
     }
 
-    /// The player a session token (its hash) belongs to.
+    /// The player a session token (its hash) belongs to. The session's last
+    /// use is noted, at most once a day (a write on every request would cost
+    /// more than it tells).
     pub async fn player_by_session(&self, token_hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT p.id, p.name, p.username, p.password_hash FROM sessions s JOIN players p ON p.id = s.player_id \
-             WHERE s.token_hash = $1",
+            "SELECT p.id, p.name, p.username, p.password_hash, COALESCE(s.last_used_at, s.created_at) AS used \
+             FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1",
         )
         .bind(token_hash.to_string())
         .fetch_optional(self.pool())
         .await?;
-        Ok(row.as_ref().map(PlayerRow::read).transpose()?)
+        let Some(row) = row else { return Ok(None) };
+        let now = now_ms();
+        let used = row.try_get::<i64, _>("used")? as u64;
+        if now.saturating_sub(used) >= SESSION_USE_NOTED_EVERY_MS {
+            sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE token_hash = $2")
+                .bind(now as i64)
+                .bind(token_hash.to_string())
+                .execute(self.pool())
+                .await?;
+        }
+        Ok(Some(PlayerRow::read(&row)?))
+    }
+
+    /// Ends the sessions of guests (players without a username) unused since
+    /// `before` (ms since the epoch); returns how many.
+    pub async fn expire_guest_sessions(&self, before: u64) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "DELETE FROM sessions WHERE COALESCE(last_used_at, created_at) < $1 \
+             AND player_id IN (SELECT id FROM players WHERE username IS NULL)",
+        )
+        .bind(before as i64)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected())
     }
 
     /// A player by id.
