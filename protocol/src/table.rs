@@ -31,6 +31,31 @@ pub enum Phase {
     Aborted,
 }
 
+impl Phase {
+    /// Every phase.
+    pub const ALL: [Phase; 4] = [Phase::Lobby, Phase::Live, Phase::Finished, Phase::Aborted];
+
+    /// Its name, on the wire and in the database.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Lobby => "lobby",
+            Phase::Live => "live",
+            Phase::Finished => "finished",
+            Phase::Aborted => "aborted",
+        }
+    }
+
+    /// The phase of a name.
+    pub fn named(name: &str) -> Option<Phase> {
+        Phase::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Whether the match is over, so that everything hidden may be shown.
+    pub fn is_over(self) -> bool {
+        matches!(self, Phase::Finished | Phase::Aborted)
+    }
+}
+
 /// How a match came to an end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

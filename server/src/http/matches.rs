@@ -14,7 +14,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Phase, Replay, ReplayStep, SeatSummary};
+use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Replay, ReplayStep, SeatSummary};
 use rules::record::RecordMeta;
 use rules::referee::{AnyReferee, Change, Entry};
 use rules::tools::replay::JsonRecord;
@@ -22,21 +22,12 @@ use rules::{AnyGame, Seat, Seed, Viewer};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-fn phase_of(text: &str) -> Phase {
-    match text {
-        "lobby" => Phase::Lobby,
-        "live" => Phase::Live,
-        "aborted" => Phase::Aborted,
-        _ => Phase::Finished,
-    }
-}
-
 fn summary(row: &TableRow, seats: &[SeatRow]) -> MatchSummary {
     MatchSummary {
         table: row.id.clone(),
         game: row.game.clone(),
         options: serde_json::from_str(&row.options).unwrap_or(Value::Null),
-        phase: phase_of(&row.phase),
+        phase: row.phase,
         seats: seats.iter().map(|s| SeatSummary { seat: s.seat, player: s.player.clone(), place: s.place }).collect(),
         result: row.result.as_deref().and_then(|r| serde_json::from_str::<MatchResult>(r).ok()),
         started_at: row.started_at.unwrap_or(row.created_at),
@@ -136,7 +127,7 @@ async fn load(state: &AppState, headers: &HeaderMap, id: &str, code: Option<&str
     let seat = requester.as_ref().and_then(|p| seats.iter().find(|s| s.player.id == p.id)).map(|s| s.seat);
     let game = state.ctx.game(&row.game).map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&row.options).map_err(ApiError::internal)?;
-    let revealed = matches!(row.phase.as_str(), "finished" | "aborted");
+    let revealed = row.phase.is_over();
     Ok(Loaded { row, seats, events: Vec::new(), game, options, seat, revealed })
 }
 

@@ -68,7 +68,7 @@ pub enum TableChange {
     /// The match ended.
     Ended {
         /// `live` ended as `finished` or `aborted`.
-        phase: &'static str,
+        phase: protocol::Phase,
         /// The result, as JSON.
         result: String,
         /// Places by seat.
@@ -289,7 +289,7 @@ async fn apply_change(
         }
         TableChange::Ended { phase, result, places, turns } => {
             sqlx::query("UPDATE tables SET phase = $1, result = $2, ended_at = $3, turns = $4 WHERE id = $5")
-                .bind(phase.to_string())
+                .bind(phase.name())
                 .bind(result.clone())
                 .bind(at)
                 .bind(i64::from(*turns))

@@ -2,7 +2,7 @@
 
 use super::sql::Sql;
 use super::{Store, StoreError, StoredEvent};
-use protocol::TimeControl;
+use protocol::{Phase, TimeControl};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -25,8 +25,8 @@ pub struct TableRow {
     pub clock: Option<TimeControl>,
     /// The host's player id.
     pub host_id: String,
-    /// `lobby`, `live`, `finished` or `aborted`.
-    pub phase: String,
+    /// Where the table is in its life.
+    pub phase: Phase,
     /// The seed (hex), once started.
     pub seed: Option<String>,
     /// SHA-256 of the seed, once started.
@@ -72,7 +72,10 @@ impl TableRow {
             public: row.try_get::<i64, _>("public")? != 0,
             clock: initial.map(|i| TimeControl { initial_ms: i as u64, increment_ms: increment.unwrap_or(0) as u64 }),
             host_id: row.try_get("host_id")?,
-            phase: row.try_get("phase")?,
+            phase: {
+                let name: String = row.try_get("phase")?;
+                Phase::named(&name).ok_or_else(|| sqlx::Error::Decode(format!("no phase {name:?}").into()))?
+            },
             seed: row.try_get("seed")?,
             seed_commitment: row.try_get("seed_commitment")?,
             result: row.try_get("result")?,
@@ -126,7 +129,7 @@ impl Store {
         .bind(t.clock.map(|c| c.initial_ms as i64))
         .bind(t.clock.map(|c| c.increment_ms as i64))
         .bind(t.host_id.clone())
-        .bind(t.phase.clone())
+        .bind(t.phase.name())
         .bind(t.rematch_of.clone())
         .bind(t.created_at as i64)
         .execute(self.pool())
@@ -171,9 +174,9 @@ impl Store {
     }
 
     /// Sets a lobby's phase without an event (a lobby closed before starting).
-    pub async fn set_phase(&self, table_id: &str, phase: &str) -> Result<(), StoreError> {
+    pub async fn set_phase(&self, table_id: &str, phase: Phase) -> Result<(), StoreError> {
         sqlx::query("UPDATE tables SET phase = $1 WHERE id = $2")
-            .bind(phase.to_string())
+            .bind(phase.name())
             .bind(table_id.to_string())
             .execute(self.pool())
             .await?;

@@ -199,7 +199,7 @@ impl Table {
             public: settings.public,
             clock: settings.clock,
             host_id: host.id.clone(),
-            phase: "lobby".into(),
+            phase: Phase::Lobby,
             seed: None,
             seed_commitment: None,
             result: None,
@@ -239,10 +239,10 @@ impl Table {
                 *slot = Some(seat.player);
             }
         }
-        if row.phase == "aborted" && row.seed.is_none() {
+        if row.phase == Phase::Aborted && row.seed.is_none() {
             // A lobby closed before it started.
             table.phase = Phase::Aborted;
-        } else if row.phase != "lobby" {
+        } else if row.phase != Phase::Lobby {
             let seed: Seed = row.seed.as_deref().unwrap_or_default().parse().map_err(|_| corrupt("seed".into()))?;
             let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
             let commitment = row.seed_commitment.clone();
@@ -481,7 +481,7 @@ impl Table {
 
     /// Whether hidden information may be shown to everyone (the match is over).
     pub(super) fn revealed(&self) -> bool {
-        matches!(self.phase, Phase::Finished | Phase::Aborted)
+        self.phase.is_over()
     }
 
     /// Lists or unlists the table among public lobbies.

@@ -432,7 +432,7 @@ impl Table {
             None => vec![None; self.seats.len()],
         };
         let change = TableChange::Ended {
-            phase: if termination.has_result() { "finished" } else { "aborted" },
+            phase: if termination.has_result() { Phase::Finished } else { Phase::Aborted },
             result: serde_json::to_string(&result).expect("results serialize"),
             places,
             turns: self.referee.state().turn(),

@@ -79,7 +79,7 @@ impl Table {
         if player.id != self.host {
             return refuse(ErrorCode::Forbidden, "only the host can close the lobby");
         }
-        self.ctx.store.set_phase(&self.id, "aborted").await.map_err(|e| {
+        self.ctx.store.set_phase(&self.id, Phase::Aborted).await.map_err(|e| {
             tracing::error!(table = %self.id, error = %e, "could not close a lobby");
             (ErrorCode::Internal, "could not close the lobby; try again".to_string())
         })?;

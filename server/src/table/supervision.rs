@@ -58,7 +58,7 @@ impl Table {
                 }
             }
             Phase::Lobby => {
-                if let Err(error) = self.ctx.store.set_phase(&self.id, "aborted").await {
+                if let Err(error) = self.ctx.store.set_phase(&self.id, Phase::Aborted).await {
                     tracing::error!(table = %self.id, %error, "the failed lobby could not be closed");
                 }
             }
@@ -72,7 +72,7 @@ impl Table {
 pub(super) async fn fail_stored(ctx: &Context, row: &TableRow, last_seq: u64) {
     ctx.metrics.table_panics_total.increment(1);
     tracing::error!(table = %row.id, game = %row.game, "a match panicked when restored: it ends as failed");
-    if row.phase != "live" {
+    if row.phase != Phase::Live {
         return;
     }
     let result = MatchResult { termination: Termination::Failed, outcome: None };
@@ -83,7 +83,7 @@ pub(super) async fn fail_stored(ctx: &Context, row: &TableRow, last_seq: u64) {
         body: Body::Ended { result: result.clone(), seed: row.seed.clone() },
     };
     let change = TableChange::Ended {
-        phase: "aborted",
+        phase: Phase::Aborted,
         result: serde_json::to_string(&result).expect("results serialize"),
         places: vec![None; usize::from(row.seat_count)],
         turns: row.turns,
