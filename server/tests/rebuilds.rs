@@ -11,12 +11,6 @@ mod common;
 use common::{Client, TestDb, TestServer, start_drill, start_private_match};
 use serde_json::{Value, json};
 
-async fn metric(server: &TestServer, name: &str) -> u64 {
-    let text = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
-    let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("no {name}"));
-    line[name.len() + 1..].parse::<f64>().unwrap() as u64
-}
-
 async fn resign(loser: &mut Client, winner: &mut Client, table: &str) {
     loser.send(json!({"type": "resign", "table": table})).await;
     loser.expect_event("ended").await;
@@ -44,7 +38,7 @@ async fn a_replay_is_served_while_another_is_computing_and_a_finished_one_is_com
     let slow_url = server.http(&format!("/api/matches/{slow}/replay?code={slow_code}"));
     let slow_replay = tokio::spawn(get_replay(slow_url.clone()));
     // Wait until the slow one is being computed.
-    while metric(&server, "tactica_rebuilds_running").await == 0 {
+    while server.metric("tactica_rebuilds_running").await == 0 {
         assert!(!slow_replay.is_finished(), "the slow replay ended before it was seen computing off the runtime");
     }
     let quick_replay = get_replay(server.http(&format!("/api/matches/{quick}/replay?code={quick_code}"))).await;
@@ -53,9 +47,9 @@ async fn a_replay_is_served_while_another_is_computing_and_a_finished_one_is_com
     let first = slow_replay.await.unwrap();
 
     // Over, so kept: asking again computes nothing.
-    let rebuilt = metric(&server, "tactica_rebuilds_total").await;
+    let rebuilt = server.metric("tactica_rebuilds_total").await;
     assert_eq!(get_replay(slow_url).await, first);
-    assert_eq!(metric(&server, "tactica_rebuilds_total").await, rebuilt, "a finished replay was computed again");
+    assert_eq!(server.metric("tactica_rebuilds_total").await, rebuilt, "a finished replay was computed again");
     server.stop().await;
     db.drop_db().await;
 }

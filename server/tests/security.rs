@@ -135,12 +135,6 @@ async fn a_page_view_creates_no_guest_and_a_visitor_may_watch_but_not_play() {
     server.stop().await;
 }
 
-async fn tables_in_memory(server: &TestServer) -> u64 {
-    let text = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
-    let line = text.lines().find(|l| l.starts_with("tactica_tables ")).unwrap();
-    line["tactica_tables ".len()..].parse::<f64>().unwrap() as u64
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_private_table_asked_for_by_id_by_a_stranger_is_not_even_loaded() {
     let db = TestDb::sqlite();
@@ -154,15 +148,15 @@ async fn a_private_table_asked_for_by_id_by_a_stranger_is_not_even_loaded() {
 
     // After a restart the finished match is in the database only.
     let server = TestServer::start(&db.url).await;
-    assert_eq!(tables_in_memory(&server).await, 0);
+    assert_eq!(server.metric("tactica_tables").await, 0);
     let mut stranger = server.client().await;
     stranger.send(json!({"type": "join", "table": table})).await;
     stranger.expect_error("no_such_table").await;
-    assert_eq!(tables_in_memory(&server).await, 0, "a stranger's guess loaded the private match");
+    assert_eq!(server.metric("tactica_tables").await, 0, "a stranger's guess loaded the private match");
     let mut player = Client::connect(&server.ws(), &a_token, a_player).await;
     player.send(json!({"type": "join", "table": table})).await;
     player.expect(|m| m["type"] == "snapshot").await;
-    assert_eq!(tables_in_memory(&server).await, 1);
+    assert_eq!(server.metric("tactica_tables").await, 1);
     server.stop().await;
 }
 

@@ -10,12 +10,6 @@ use serde_json::json;
 
 const MATCHES: usize = 4;
 
-async fn metric(server: &TestServer, name: &str) -> u64 {
-    let text = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();
-    let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("no {name}"));
-    line[name.len() + 1..].parse::<f64>().unwrap() as u64
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_restarted_server_answers_before_its_live_matches_are_all_restored() {
     let db = TestDb::sqlite();
@@ -36,7 +30,7 @@ async fn a_restarted_server_answers_before_its_live_matches_are_all_restored() {
     let server = TestServer::start(&db.url).await;
     let health = reqwest::get(server.http("/healthz")).await.unwrap();
     assert_eq!(health.status(), 200);
-    let restored = metric(&server, "tactica_restores_total").await;
+    let restored = server.metric("tactica_restores_total").await;
     assert!(restored < MATCHES as u64, "the server answered only once all {restored} matches were restored");
 
     // Every match comes back, whether restored already or loaded on demand.

@@ -149,6 +149,13 @@ impl TestServer {
         format!("ws://{}/ws", self.addr)
     }
 
+    /// The value of one metric in `/metrics`.
+    pub async fn metric(&self, name: &str) -> u64 {
+        let text = reqwest::get(self.http("/metrics")).await.unwrap().text().await.unwrap();
+        let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("no {name}"));
+        line[name.len() + 1..].parse::<f64>().unwrap() as u64
+    }
+
     /// A new guest: its token and player.
     pub async fn guest(&self) -> (String, Value) {
         guest_at(&self.http("")).await
