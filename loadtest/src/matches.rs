@@ -73,7 +73,7 @@ impl Game {
         b.send(&ClientMessage::Join { table: None, code: Some(code), last_seq: None }).await?;
         b.send(&ClientMessage::TakeSeat { table: table.clone(), seat: 1 }).await?;
         b.wait_for(|m| matches!(m, ServerMessage::Snapshot(s) if s.seats[1].is_some()).then_some(())).await?;
-        a.send(&ClientMessage::Start { table: table.clone() }).await?;
+        a.send(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await?;
         self.table = table;
         self.seq = 0;
         for who in 0..2 {
@@ -97,7 +97,8 @@ impl Game {
             return Err(format!("nobody can act at {} (seq {})", self.table, self.seq));
         }
         let action = options[(choice % options.len() as u64) as usize]["action"].clone();
-        let message = ClientMessage::Act { table: self.table.clone(), id: id.clone(), seq: Some(self.seq), action };
+        let message =
+            ClientMessage::Act { table: self.table.clone(), id: id.clone(), seat: None, seq: Some(self.seq), action };
         let started = Instant::now();
         self.clients[actor].send(&message).await?;
         let mut acked: Option<u64> = None;

@@ -109,6 +109,17 @@ pub enum ClientMessage {
     LeaveSeat {
         /// The table.
         table: TableId,
+        /// The seat to leave; without it, every seat the player holds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+    },
+    /// The host sets the seat order: seat `i` goes to whoever holds seat
+    /// `order[i]` now (a permutation of every seat).
+    ArrangeSeats {
+        /// The table.
+        table: TableId,
+        /// The old seat of each new seat.
+        order: Vec<u8>,
     },
     /// The host removes whoever sits in a seat.
     RemovePlayer {
@@ -121,6 +132,9 @@ pub enum ClientMessage {
     Start {
         /// The table.
         table: TableId,
+        /// Shuffle who sits where first, at random.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        shuffle_seats: bool,
     },
     /// Play an action.
     Act {
@@ -128,6 +142,10 @@ pub enum ClientMessage {
         table: TableId,
         /// A client-chosen id; resending the same id applies the action once.
         id: String,
+        /// The seat it acts for (each legal action names its seat). Needed
+        /// only by a player holding several seats; otherwise their seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
         /// The last event number the client saw. If given, the action is
         /// refused as stale when a later event changed what this seat could
         /// see (another seat's part of a simultaneous decision or answer in
@@ -142,6 +160,9 @@ pub enum ClientMessage {
     Resign {
         /// The table.
         table: TableId,
+        /// The seat that resigns; without it, every seat the player holds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
     },
     /// Offer a draw, or agree to the open offer; the match is drawn when
     /// every seat still playing has agreed.
@@ -190,11 +211,12 @@ impl ClientMessage {
         match self {
             ClientMessage::Leave { table }
             | ClientMessage::TakeSeat { table, .. }
-            | ClientMessage::LeaveSeat { table }
+            | ClientMessage::LeaveSeat { table, .. }
+            | ClientMessage::ArrangeSeats { table, .. }
             | ClientMessage::RemovePlayer { table, .. }
-            | ClientMessage::Start { table }
+            | ClientMessage::Start { table, .. }
             | ClientMessage::Act { table, .. }
-            | ClientMessage::Resign { table }
+            | ClientMessage::Resign { table, .. }
             | ClientMessage::OfferDraw { table }
             | ClientMessage::AcceptDraw { table }
             | ClientMessage::DeclineDraw { table }

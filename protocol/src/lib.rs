@@ -22,7 +22,7 @@ pub use table::{
 };
 
 /// The protocol version; a client speaking another is refused.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// A table's identifier: a lobby and the match played at it.
 pub type TableId = String;

@@ -241,9 +241,10 @@ pub struct TableSnapshot {
     pub host: PlayerId,
     /// Who sits where.
     pub seats: Vec<Option<PlayerInfo>>,
-    /// The viewer's seat, if seated.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub you: Option<u8>,
+    /// The viewer's seats, in seat order: none for a spectator, several for
+    /// a player holding more than one (in a game of three or more seats).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub your_seats: Vec<u8>,
     /// Where the table is in its life.
     pub phase: Phase,
     /// The number of the last event.
@@ -252,7 +253,7 @@ pub struct TableSnapshot {
     pub layout: Layout,
     /// The viewer's view of the match (of the start position in the lobby).
     pub view: View,
-    /// The viewer's legal actions, with notation and clicks.
+    /// The viewer's legal actions, with the seat each is for, notation and clicks.
     pub legal: Vec<LegalAction>,
     /// Every event so far, as this viewer may see it.
     pub events: Vec<EventView>,

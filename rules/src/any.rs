@@ -27,6 +27,8 @@ use std::marker::PhantomData;
 /// A legal action as the client receives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalAction {
+    /// The seat it is for.
+    pub seat: Seat,
     /// The action's JSON form, to send back unchanged.
     pub action: Value,
     /// Its notation.
@@ -122,6 +124,7 @@ impl<G: Game> AnyMatch for G {
         actions
             .iter()
             .map(|a| LegalAction {
+                seat,
                 action: to_json(a),
                 text: Game::action_text(self, seat, a),
                 clicks: self.clicks(seat, a),

@@ -40,6 +40,25 @@ impl Outcome {
         Outcome { places: vec![1; seats], scores: None, teams: Vec::new(), reason: reason.into() }
     }
 
+    /// Places from groups of seats, best first: each group shares the place
+    /// after every seat of the groups before it (`[{2}, {0, 3}, {1}]` places
+    /// seat 2 first, seats 0 and 3 second, seat 1 fourth). Seats in no group
+    /// share the last place.
+    pub fn ranked(seats: usize, groups: &[SeatSet], reason: impl Into<String>) -> Outcome {
+        let mut places = vec![0u8; seats];
+        let mut better = 0u8;
+        for group in groups {
+            for seat in group.iter().filter(|s| s.index() < seats) {
+                places[seat.index()] = better + 1;
+            }
+            better += group.len() as u8;
+        }
+        for place in places.iter_mut().filter(|p| **p == 0) {
+            *place = better + 1;
+        }
+        Outcome { places, scores: None, teams: Vec::new(), reason: reason.into() }
+    }
+
     /// Places from scores: a higher score places better, equal scores tie.
     pub fn by_scores(scores: Vec<i32>, reason: impl Into<String>) -> Outcome {
         let places = scores.iter().map(|s| 1 + scores.iter().filter(|other| *other > s).count() as u8).collect();
@@ -94,6 +113,8 @@ mod tests {
         let tie = Outcome::by_scores(vec![5, 9, 5], "points");
         assert_eq!(tie.places, vec![2, 1, 2]);
         assert!(Outcome::by_scores(vec![3, 3], "points").is_draw());
+        let ranked = Outcome::ranked(4, &[SeatSet::only(Seat(2)), SeatSet::only(Seat(0)).with(Seat(3))], "r");
+        assert_eq!(ranked.places, [2, 4, 1, 2]);
         let teams = Outcome::winners(4, SeatSet::only(Seat(0)).with(Seat(2)), "allies");
         assert_eq!(teams.first_place().len(), 2);
         assert_eq!(teams.summary(), "places 1,2,1,2");

@@ -88,6 +88,24 @@ impl Entry {
     pub fn is_step(&self) -> bool {
         matches!(self.change, Change::Act { .. } | Change::Chance { .. })
     }
+
+    /// What whoever holds `seats` reads of it, and of its turn so far: a
+    /// player holding several seats reads what any of them reads; nobody
+    /// seated reads what a spectator does.
+    pub fn read_by(&self, seats: SeatSet) -> (Option<String>, Option<String>) {
+        let spectator = self.seen.len().saturating_sub(1);
+        // The seat that acted reads its own action in full; otherwise the
+        // first seat that reads more than a spectator does.
+        let actor = match &self.change {
+            Change::Act { seat, .. } | Change::Leave { seat, .. } if seats.contains(*seat) => Some(seat.index()),
+            _ => None,
+        };
+        let index = actor
+            .or_else(|| seats.iter().map(Seat::index).find(|i| self.seen.get(*i) != self.seen.get(spectator)))
+            .or_else(|| seats.first().map(Seat::index))
+            .unwrap_or(spectator);
+        (self.seen.get(index).cloned().flatten(), self.turn_seen.get(index).cloned().flatten())
+    }
 }
 
 /// Draws and plays every chance outcome due, from `stream`. For tools and

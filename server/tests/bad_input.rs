@@ -87,18 +87,18 @@ async fn wrong_or_missing_tokens_and_versions_are_refused_and_the_connection_sta
     client.send(json!({"type": "watch_lobbies"})).await;
     client.expect_error("unauthorized").await;
     // Without a token, a visitor: it may watch, not play.
-    client.send(json!({"type": "hello", "protocol": 2})).await;
+    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION})).await;
     let welcome = client.expect(|m| m["type"] == "welcome").await;
     assert!(welcome.get("you").is_none(), "{welcome}");
     client.send(json!({"type": "create_lobby", "game": "accasta", "public": true})).await;
     client.expect_error("unauthorized").await;
-    client.send(json!({"type": "hello", "protocol": 2, "token": "f".repeat(64)})).await;
+    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": "f".repeat(64)})).await;
     client.expect_error("unauthorized").await;
-    client.send(json!({"type": "hello", "protocol": 2, "token": "short"})).await;
+    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": "short"})).await;
     client.expect_error("unauthorized").await;
     client.send(json!({"type": "hello", "protocol": 99, "token": token})).await;
     client.expect_error("protocol_mismatch").await;
-    client.send(json!({"type": "hello", "protocol": 2, "token": token})).await;
+    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": token})).await;
     let welcome = client.expect(|m| m["type"] == "welcome").await;
     assert_eq!(welcome["you"], client.player);
     alive(&mut client).await;

@@ -27,7 +27,7 @@ async fn seats_host_powers_and_the_live_public_list() {
     guest.send(json!({"type": "join", "table": table})).await;
     let snapshot = guest.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(snapshot["phase"], "lobby");
-    assert!(snapshot.get("you").is_none());
+    assert!(snapshot.get("your_seats").is_none());
     guest.send(json!({"type": "take_seat", "table": table, "seat": 0})).await;
     guest.expect_error("seat_taken").await;
     guest.send(json!({"type": "take_seat", "table": table, "seat": 7})).await;
@@ -37,14 +37,14 @@ async fn seats_host_powers_and_the_live_public_list() {
     host.send(json!({"type": "start", "table": table})).await;
     host.expect_error("lobby_not_full").await;
     let seated = guest.take_seat(&table, 1).await;
-    assert_eq!(seated["you"], 1);
+    assert_eq!(seated["your_seats"], json!([1]));
     let guest_name = guest.player["name"].clone();
     watcher.expect(|m| m["type"] == "lobbies" && m["lobbies"][0]["seats"][1] == guest_name).await;
     guest.send(json!({"type": "remove_player", "table": table, "seat": 0})).await;
     guest.expect_error("forbidden").await;
     host.send(json!({"type": "remove_player", "table": table, "seat": 1})).await;
     let removed = guest.expect(|m| m["type"] == "snapshot" && m["seats"][1].is_null()).await;
-    assert!(removed.get("you").is_none());
+    assert!(removed.get("your_seats").is_none());
     guest.take_seat(&table, 1).await;
     guest.send(json!({"type": "leave_seat", "table": table})).await;
     guest.expect(|m| m["type"] == "snapshot" && m["seats"][1].is_null()).await;

@@ -119,7 +119,7 @@ async fn a_page_view_creates_no_guest_and_a_visitor_may_watch_but_not_play() {
     let mut host = server.client().await;
     let (table, _) = host.create_lobby("accasta", true, None).await;
     let mut visitor = Client::connect_silently(&server.ws(), "", json!({})).await;
-    visitor.send(json!({"type": "hello", "protocol": 2})).await;
+    visitor.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION})).await;
     let welcome = visitor.expect(|m| m["type"] == "welcome").await;
     assert!(welcome.get("you").is_none(), "a visitor is nobody yet: {welcome}");
     visitor.send(json!({"type": "watch_lobbies"})).await;

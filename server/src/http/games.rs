@@ -1,7 +1,9 @@
 //! `GET /api/games`: the registered games and their options; and
 //! `GET /api/dev/layouts`: the boards of the layout gallery (/dev/layouts).
 
+use crate::AppState;
 use axum::Json;
+use axum::extract::State;
 use rules::layout::gallery::{Exhibit, exhibits};
 use rules::{GameInfo, OptionSpec};
 use serde::Serialize;
@@ -14,11 +16,14 @@ pub struct GameEntry {
     options: Vec<OptionSpec>,
 }
 
-/// Every registered game.
-pub async fn list() -> Json<Vec<GameEntry>> {
+/// Every registered game (and the test game, on a server that hosts it).
+pub async fn list(State(state): State<AppState>) -> Json<Vec<GameEntry>> {
+    let test = state.ctx.test_games.then(|| rules::registry::any_game("drill").ok()).flatten();
     Json(
         rules::registry::games()
             .iter()
+            .copied()
+            .chain(test)
             .map(|g| GameEntry { info: g.info().clone(), options: g.option_specs() })
             .collect(),
     )

@@ -9,7 +9,7 @@ use super::identity::who;
 use super::{ApiError, ApiQuery};
 use crate::AppState;
 use crate::store::{MatchFilter, MatchRow, ResultFilter, SeatRow, TableRow};
-use crate::table::{Audience, Event};
+use crate::table::Event;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -18,7 +18,7 @@ use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Rep
 use rules::record::RecordMeta;
 use rules::referee::{AnyReferee, Change, Entry};
 use rules::tools::replay::JsonRecord;
-use rules::{AnyGame, Seat, Seed, Viewer};
+use rules::{AnyGame, Seat, SeatSet, Seed, Viewer};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -102,8 +102,8 @@ struct Loaded {
     events: Vec<Event>,
     game: &'static dyn AnyGame,
     options: Value,
-    /// The requester's seat, if they played.
-    seat: Option<u8>,
+    /// The requester's seats, if they played.
+    held: SeatSet,
     /// Whether the match is over (everything may be shown).
     revealed: bool,
 }
@@ -124,11 +124,17 @@ async fn load(state: &AppState, headers: &HeaderMap, id: &str, code: Option<&str
     let row = state.ctx.store.visible_table(id, requester_id, code).await?;
     let row = row.ok_or_else(|| ApiError::new(ErrorCode::NoSuchTable, "no such match"))?;
     let seats = state.ctx.store.table_seats(id).await?;
-    let seat = requester.as_ref().and_then(|p| seats.iter().find(|s| s.player.id == p.id)).map(|s| s.seat);
+    let held = requester.as_ref().map_or(SeatSet::EMPTY, |p| {
+        seats
+            .iter()
+            .filter(|s| s.player.id == p.id && usize::from(s.seat) < rules::seat::MAX_SEATS)
+            .map(|s| Seat(s.seat))
+            .collect()
+    });
     let game = state.ctx.game(&row.game).map_err(ApiError::internal)?;
     let options: Value = serde_json::from_str(&row.options).map_err(ApiError::internal)?;
     let revealed = row.phase.is_over();
-    Ok(Loaded { row, seats, events: Vec::new(), game, options, seat, revealed })
+    Ok(Loaded { row, seats, events: Vec::new(), game, options, held, revealed })
 }
 
 impl Loaded {
@@ -138,10 +144,6 @@ impl Loaded {
         self.events =
             stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(ApiError::internal)?;
         Ok(self)
-    }
-
-    fn audience(&self) -> Audience {
-        self.seat.map_or(Audience::Spectator, Audience::Seat)
     }
 
     fn seed(&self) -> Result<Seed, ApiError> {
@@ -177,10 +179,7 @@ impl Loaded {
         // A part ("arranges a piece") would let the full notation give away the rest.
         self.revealed
             || self.events.iter().all(|e| match e.body.entry() {
-                Some(entry) => {
-                    let index = self.seat.map_or(entry.seen.len().saturating_sub(1), usize::from);
-                    entry.seen.is_empty() || entry.seen.get(index).is_some_and(|s| s.as_ref() == Some(&entry.text))
-                }
+                Some(entry) => entry.seen.is_empty() || entry.read_by(self.held).0.as_ref() == Some(&entry.text),
                 None => true,
             })
     }
@@ -194,7 +193,7 @@ pub async fn detail(
     ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Json<MatchDetail>, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?.read_events(&state).await?;
-    let events = m.events.iter().map(|e| e.view_for(m.audience(), m.revealed)).collect();
+    let events = m.events.iter().map(|e| e.view_for(m.held, m.revealed)).collect();
     Ok(Json(MatchDetail {
         summary: summary(&m.row, &m.seats),
         public: m.row.public,
@@ -330,12 +329,12 @@ pub async fn replay(
     ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Response, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
-    let seat = q.seat.or(if m.revealed { None } else { m.seat });
+    let seat = q.seat.or(if m.revealed { None } else { m.held.first().map(|s| s.0) });
     if let Some(asked) = seat {
         if usize::from(asked) >= m.seats.len() {
             return Err(ApiError::new(ErrorCode::NoSuchSeat, "no such seat"));
         }
-        if !m.revealed && Some(asked) != m.seat {
+        if !m.revealed && !m.held.contains(Seat(asked)) {
             return Err(ApiError::new(ErrorCode::Forbidden, "other seats' views are shown once the match is over"));
         }
     }
@@ -364,12 +363,11 @@ impl Loaded {
         let mut open_turn: Option<u32> = None;
         m.rebuild(|event, _, referee| {
             let Some(entry) = event.body.entry() else { return Ok(()) };
-            let index = seat.map_or(entry.seen.len().saturating_sub(1), usize::from);
             let step = if is_step(entry) {
                 let text = if m.revealed {
                     entry.turn_text.clone().or_else(|| Some(entry.text.clone()))
                 } else {
-                    entry.turn_seen.get(index).cloned().flatten()
+                    entry.read_by(seat.map_or(SeatSet::EMPTY, |s| SeatSet::only(Seat(s)))).1
                 };
                 let continues = open_turn == Some(entry.turn);
                 open_turn = Some(entry.turn);

@@ -153,7 +153,7 @@ impl Store {
     /// How many matches being played a player sits in.
     pub async fn live_seats(&self, player_id: &str) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "SELECT COUNT(*) AS n FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = $1 AND t.phase = 'live'",
+            "SELECT COUNT(DISTINCT s.table_id) AS n FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = $1 AND t.phase = 'live'",
         )
         .bind(player_id.to_string())
         .fetch_one(self.pool())

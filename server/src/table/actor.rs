@@ -1,7 +1,7 @@
 //! The table task: its state, its loop, who follows it.
 
 use super::clocks::ClockState;
-use super::events::{Audience, Event};
+use super::events::Event;
 use super::{Command, Conn, TableHandle};
 use crate::epoch::now_ms;
 use crate::identity;
@@ -14,7 +14,7 @@ use protocol::{
     Termination, TimeControl,
 };
 use rules::referee::AnyReferee;
-use rules::{AnyGame, RulesError, SeatSet, Seed};
+use rules::{AnyGame, RulesError, Seat, SeatSet, Seed};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
@@ -354,11 +354,12 @@ impl Table {
         }
         let outcome = match message {
             ClientMessage::TakeSeat { seat, .. } => self.take_seat(player, seat).await,
-            ClientMessage::LeaveSeat { .. } => self.leave_seat(player).await,
+            ClientMessage::LeaveSeat { seat, .. } => self.leave_seat(player, seat).await,
+            ClientMessage::ArrangeSeats { order, .. } => self.arrange_seats(player, &order).await,
             ClientMessage::RemovePlayer { seat, .. } => self.remove_player(player, seat).await,
-            ClientMessage::Start { .. } => self.start(player).await,
-            ClientMessage::Act { id, seq, action, .. } => {
-                match self.act(conn, player, &id, seq, &action).await {
+            ClientMessage::Start { shuffle_seats, .. } => self.start(player, shuffle_seats).await,
+            ClientMessage::Act { id, seat, seq, action, .. } => {
+                match self.act(conn, player, &id, seat, seq, &action).await {
                     Ok(()) => self.ctx.metrics.action_latency.record(received.elapsed().as_secs_f64()),
                     Err((code, message)) => {
                         self.ctx.metrics.client_errors_total.increment(1);
@@ -367,7 +368,7 @@ impl Table {
                 }
                 return;
             }
-            ClientMessage::Resign { .. } => self.resign(player).await,
+            ClientMessage::Resign { seat, .. } => self.resign(player, seat).await,
             ClientMessage::OfferDraw { .. } => self.offer_draw(player).await,
             ClientMessage::AcceptDraw { .. } => self.accept_draw(player).await,
             ClientMessage::DeclineDraw { .. } => self.decline_draw(player).await,
@@ -383,35 +384,38 @@ impl Table {
         }
     }
 
-    /// The seat `player` sits in.
-    pub(super) fn seat_of(&self, player: &PlayerInfo) -> Option<u8> {
-        self.seats.iter().position(|s| s.as_ref().is_some_and(|p| p.id == player.id)).map(|s| s as u8)
+    /// The seats `player` holds (in a game of three or more seats, a
+    /// player may hold several).
+    pub(super) fn seats_of(&self, player: &PlayerInfo) -> SeatSet {
+        (0..self.seats.len() as u8)
+            .map(Seat)
+            .filter(|s| self.seats[s.index()].as_ref().is_some_and(|p| p.id == player.id))
+            .collect()
     }
 
-    pub(super) fn audience_of(&self, player: &PlayerInfo) -> Audience {
+    /// The seats whose view of the match `player` is shown: those they
+    /// hold once the match has started (none for a spectator, and none in
+    /// the lobby, where everyone sees the start position alike).
+    pub(super) fn viewing(&self, player: &PlayerInfo) -> SeatSet {
         match self.phase {
-            Phase::Lobby => Audience::Spectator,
-            _ => self.seat_of(player).map_or(Audience::Spectator, Audience::Seat),
+            Phase::Lobby => SeatSet::EMPTY,
+            _ => self.seats_of(player),
         }
     }
 
     fn subscribe(&mut self, conn: Conn, player: PlayerInfo, last_seq: Option<u64>, via_code: bool) {
-        let participant = self.seat_of(&player).is_some() || player.id == self.host;
+        let participant = !self.seats_of(&player).is_empty() || player.id == self.host;
         if !(self.public || via_code || participant) {
             conn.error(ErrorCode::NoSuchTable, "no such table", Some(&self.id), None);
             return;
         }
         self.followers.retain(|f| f.conn.id != conn.id);
-        let audience = self.audience_of(&player);
+        let viewing = self.viewing(&player);
         match last_seq {
             Some(seen) if self.phase != Phase::Lobby && seen <= self.seq() && self.seq() - seen <= MAX_CATCH_UP => {
-                let events = self
-                    .events
-                    .iter()
-                    .filter(|e| e.seq > seen)
-                    .map(|e| e.view_for(audience, self.revealed()))
-                    .collect();
-                conn.send(&ServerMessage::CatchUp { events, state: Box::new(self.state_for(audience)) });
+                let events =
+                    self.events.iter().filter(|e| e.seq > seen).map(|e| e.view_for(viewing, self.revealed())).collect();
+                conn.send(&ServerMessage::CatchUp { events, state: Box::new(self.state_for(viewing)) });
             }
             Some(seen) if seen > self.seq() => {
                 conn.error(
@@ -426,10 +430,12 @@ impl Table {
                 conn.send(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&player))));
             }
         }
-        let seated = self.seat_of(&player);
+        let seated = self.seats_of(&player);
         self.followers.push(Follower { conn, player });
-        if let Some(seat) = seated {
-            self.grace_until[seat as usize] = None;
+        for seat in seated.iter() {
+            self.grace_until[seat.index()] = None;
+        }
+        if !seated.is_empty() {
             self.broadcast_presence();
         }
         self.publish_lobby();
@@ -438,20 +444,24 @@ impl Table {
     fn unsubscribe(&mut self, conn_id: u64) {
         let Some(index) = self.followers.iter().position(|f| f.conn.id == conn_id) else { return };
         let follower = self.followers.remove(index);
-        if let Some(seat) = self.seat_of(&follower.player) {
-            if !self.is_connected(seat) {
-                self.start_grace(seat);
-                self.broadcast_presence();
-            }
+        let away: Vec<u8> =
+            self.seats_of(&follower.player).iter().map(|s| s.0).filter(|s| !self.is_connected(*s)).collect();
+        for seat in &away {
+            self.start_grace(*seat);
+        }
+        if !away.is_empty() {
+            self.broadcast_presence();
         }
         self.publish_lobby();
     }
 
     pub(super) fn is_connected(&self, seat: u8) -> bool {
-        self.followers.iter().any(|f| self.seat_of(&f.player) == Some(seat))
+        let holder = self.seats.get(usize::from(seat)).and_then(Option::as_ref);
+        holder.is_some_and(|holder| self.followers.iter().any(|f| f.player.id == holder.id))
     }
 
-    fn start_grace(&mut self, seat: u8) {
+    /// An absent seat's player gets the grace period to come back.
+    pub(super) fn start_grace(&mut self, seat: u8) {
         if self.phase == Phase::Live && !self.is_connected(seat) && self.grace_until[seat as usize].is_none() {
             self.grace_until[seat as usize] =
                 Some((Instant::now() + self.ctx.grace, now_ms() + self.ctx.grace.as_millis() as u64));

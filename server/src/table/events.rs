@@ -169,15 +169,6 @@ impl Body {
     }
 }
 
-/// Whom an event is shown to: a seat, or anyone else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Audience {
-    /// The player in this seat.
-    Seat(u8),
-    /// Spectators (and everyone, once the match is over).
-    Spectator,
-}
-
 impl Event {
     /// A change recorded by the referee, as event `seq`.
     pub fn change(seq: u64, at: u64, entry: Entry, client_id: Option<String>, clocks: Option<Vec<u64>>) -> Event {
@@ -248,23 +239,17 @@ impl Event {
         }
     }
 
-    /// What `audience` may see of the event; `revealed` once the match is
-    /// over (then everyone sees everything).
-    pub fn view_for(&self, audience: Audience, revealed: bool) -> EventView {
+    /// What the holder of `seats` may see of the event (no seats: a
+    /// spectator); `revealed` once the match is over (then everyone sees
+    /// everything).
+    pub fn view_for(&self, seats: SeatSet, revealed: bool) -> EventView {
         let detail = match &self.body {
             Body::Started { seed_commitment, players, .. } => {
                 EventDetail::Started { seed_commitment: seed_commitment.clone(), players: players.clone() }
             }
             Body::Change { entry, .. } => {
-                let index = match audience {
-                    Audience::Seat(s) => usize::from(s),
-                    Audience::Spectator => entry.seen.len().saturating_sub(1),
-                };
-                let (text, turn_text) = if revealed {
-                    (Some(entry.text.clone()), entry.turn_text.clone())
-                } else {
-                    (entry.seen.get(index).cloned().flatten(), entry.turn_seen.get(index).cloned().flatten())
-                };
+                let (text, turn_text) =
+                    if revealed { (Some(entry.text.clone()), entry.turn_text.clone()) } else { entry.read_by(seats) };
                 let hidden = text.is_none();
                 match &entry.change {
                     Change::Act { by_default, .. } => {
@@ -303,15 +288,15 @@ mod tests {
     #[test]
     fn a_hidden_action_shows_only_its_number_until_the_match_is_over() {
         let event = secret();
-        let other = event.view_for(Audience::Seat(1), false);
+        let other = event.view_for(SeatSet::only(Seat(1)), false);
         assert_eq!(
             other.detail,
             EventDetail::Action { turn: 0, text: None, hidden: true, turn_text: None, by_default: false }
         );
         assert_eq!(other.seq, 7);
-        let spectator = serde_json::to_string(&event.view_for(Audience::Spectator, false)).unwrap();
+        let spectator = serde_json::to_string(&event.view_for(SeatSet::EMPTY, false)).unwrap();
         assert!(!spectator.contains("secret"), "{spectator}");
-        let after = event.view_for(Audience::Spectator, true);
+        let after = event.view_for(SeatSet::EMPTY, true);
         assert_eq!(
             after.detail,
             EventDetail::Action {
@@ -321,6 +306,11 @@ mod tests {
                 turn_text: Some("secret set-up".into()),
                 by_default: false
             }
+        );
+        let both = event.view_for(SeatSet::only(Seat(1)).with(Seat(0)), false);
+        assert!(
+            matches!(both.detail, EventDetail::Action { text: Some(_), .. }),
+            "a player holding two seats reads what either reads"
         );
         assert!(event.stales(0) && !event.stales(1));
         let back = Event::from_stored(&event.to_stored("t")).unwrap();

@@ -90,15 +90,54 @@ impl Committed {
 }
 
 impl Table {
-    pub(super) fn live_seat(&self, player: &PlayerInfo) -> Result<u8, Refusal> {
+    /// The seats `player` still plays in this live match.
+    fn playing(&self, player: &PlayerInfo) -> Result<SeatSet, Refusal> {
         if self.phase != Phase::Live || self.pending_end.is_some() {
             return refuse(ErrorCode::MatchNotLive, "the match is not being played");
         }
-        let seat = self.seat_of(player).ok_or((ErrorCode::NotSeated, "you do not play in this match".to_string()))?;
-        if self.left.contains(Seat(seat)) {
+        let held = self.seats_of(player);
+        if held.is_empty() {
+            return refuse(ErrorCode::NotSeated, "you do not play in this match");
+        }
+        let playing = held.without_all(self.left);
+        if playing.is_empty() {
             return refuse(ErrorCode::MatchNotLive, "you have left this match");
         }
-        Ok(seat)
+        Ok(playing)
+    }
+
+    /// The seat a request of `player` is for: the seat it names, else the
+    /// player's only seat still playing, else the one of theirs the rules
+    /// ask now.
+    fn acting_seat(&self, player: &PlayerInfo, named: Option<u8>) -> Result<u8, Refusal> {
+        let playing = self.playing(player)?;
+        if let Some(seat) = named {
+            if usize::from(seat) >= self.seats.len() {
+                return refuse(ErrorCode::NoSuchSeat, format!("this table has seats 0 to {}", self.seats.len() - 1));
+            }
+            if playing.contains(Seat(seat)) {
+                return Ok(seat);
+            }
+            if self.seats_of(player).contains(Seat(seat)) {
+                return refuse(ErrorCode::MatchNotLive, format!("seat {seat} has left this match"));
+            }
+            return refuse(ErrorCode::NotSeated, format!("you do not hold seat {seat}"));
+        }
+        if let (1, Some(seat)) = (playing.len(), playing.first()) {
+            return Ok(seat.0);
+        }
+        let asked = self.referee.state().status().decision().map_or(SeatSet::EMPTY, |d| d.seats);
+        match asked.iter().filter(|s| playing.contains(*s)).collect::<Vec<_>>().as_slice() {
+            [seat] => Ok(seat.0),
+            _ => refuse(ErrorCode::BadAction, "you hold several seats: name the seat to act for"),
+        }
+    }
+
+    /// The seats still playing that are held by whoever holds `seat`: one
+    /// player's agreement to a draw counts for all of them.
+    fn held_with(&self, seat: u8) -> SeatSet {
+        let holder = self.seats.get(usize::from(seat)).and_then(Option::as_ref);
+        holder.map_or(SeatSet::EMPTY, |p| self.seats_of(p)).without_all(self.left)
     }
 
     /// Plays an action: check, store, apply, acknowledge, announce.
@@ -107,19 +146,21 @@ impl Table {
         conn: &Conn,
         player: &PlayerInfo,
         id: &str,
+        named: Option<u8>,
         seq: Option<u64>,
         action: &Value,
     ) -> Result<(), Refusal> {
         if id.is_empty() || id.len() > 64 {
             return refuse(ErrorCode::BadAction, "an action id is 1 to 64 characters");
         }
-        if let Some(done) = self.seat_of(player).and_then(|seat| self.client_ids.get(&(seat, id.to_string()))) {
+        let held = self.seats_of(player);
+        if let Some(done) = held.iter().find_map(|seat| self.client_ids.get(&(seat.0, id.to_string()))) {
             // Resent after a reconnect: it was applied once already (even if
             // it ended the match).
             conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: *done });
             return Ok(());
         }
-        let seat = self.live_seat(player)?;
+        let seat = self.acting_seat(player, named)?;
         if let Some(seen) = seq {
             self.check_fresh(seat, seen)?;
         }
@@ -261,9 +302,19 @@ impl Table {
         Ok(())
     }
 
-    pub(super) async fn resign(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
-        self.leave(seat, Leave::Resigned).await
+    /// Resigns the seat named, or every seat the player still plays.
+    pub(super) async fn resign(&mut self, player: &PlayerInfo, named: Option<u8>) -> Result<(), Refusal> {
+        let seats = match named {
+            Some(_) => SeatSet::only(Seat(self.acting_seat(player, named)?)),
+            None => self.playing(player)?,
+        };
+        for seat in seats.iter() {
+            if self.phase != Phase::Live || self.pending_end.is_some() {
+                break;
+            }
+            self.leave(seat.0, Leave::Resigned).await?;
+        }
+        Ok(())
     }
 
     /// The seats still playing.
@@ -274,11 +325,12 @@ impl Table {
     /// Offers a draw, or agrees to the open offer; when every seat still
     /// playing agrees, the referee draws the match.
     pub(super) async fn offer_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
-        if self.draw_offers.contains(Seat(seat)) {
+        let playing = self.playing(player)?;
+        if playing.is_subset(self.draw_offers) {
             return refuse(ErrorCode::NoDrawOffer, "you have already offered a draw");
         }
-        let agreed = self.draw_offers.with(Seat(seat));
+        let seat = playing.first().map_or(0, |s| s.0);
+        let agreed = self.draw_offers.union(playing);
         if self.in_play().is_subset(agreed) {
             let mut referee = self.referee.clone_box();
             let entries = referee.agree_draw();
@@ -296,19 +348,20 @@ impl Table {
     }
 
     pub(super) async fn accept_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
-        if self.draw_offers.is_empty() || self.draw_offers.contains(Seat(seat)) {
+        let playing = self.playing(player)?;
+        if self.draw_offers.is_empty() || playing.is_subset(self.draw_offers) {
             return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to accept");
         }
         self.offer_draw(player).await
     }
 
     pub(super) async fn decline_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
-        if self.draw_offers.is_empty() || self.draw_offers.contains(Seat(seat)) {
+        let playing = self.playing(player)?;
+        if self.draw_offers.is_empty() || playing.is_subset(self.draw_offers) {
             return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to decline");
         }
         let before = std::mem::replace(&mut self.draw_offers, SeatSet::EMPTY);
+        let seat = playing.first().map_or(0, |s| s.0);
         if let Err(refusal) = self.control(Some(seat), Body::DrawDeclined).await {
             self.draw_offers = before;
             return Err(refusal);
@@ -326,7 +379,7 @@ impl Table {
     }
 
     pub(super) async fn abort(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        self.live_seat(player)?;
+        self.playing(player)?;
         let acted = self
             .events
             .iter()
@@ -337,10 +390,10 @@ impl Table {
         self.end(Termination::Aborted).await
     }
 
-    /// The seats still playing, other than `seat`, that are away with their
+    /// The seats still playing, other than `mine`, that are away with their
     /// grace period over.
-    fn gone_for_good(&self, seat: u8) -> Option<SeatSet> {
-        let others = self.in_play().without(Seat(seat));
+    fn gone_for_good(&self, mine: SeatSet) -> Option<SeatSet> {
+        let others = self.in_play().without_all(mine);
         let gone = others.iter().all(|s| !self.is_connected(s.0) && self.grace_until[s.index()].is_none());
         (gone && !others.is_empty()).then_some(others)
     }
@@ -348,8 +401,8 @@ impl Table {
     /// Every other seat still playing is away past its grace period: they
     /// leave the match, and the rules decide the result.
     pub(super) async fn claim_victory(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
-        let seat = self.live_seat(player)?;
-        let Some(gone) = self.gone_for_good(seat) else {
+        let mine = self.playing(player)?;
+        let Some(gone) = self.gone_for_good(mine) else {
             return refuse(ErrorCode::NotAbsent, "another player is connected or still has time to come back");
         };
         for other in gone.iter() {
@@ -494,7 +547,9 @@ impl Table {
                     last_change = Some(entry.change.clone());
                     self.note(&event);
                 }
-                Body::DrawOffered => self.draw_offers = self.draw_offers.with(Seat(event.seat.unwrap_or_default())),
+                Body::DrawOffered => {
+                    self.draw_offers = self.draw_offers.union(self.held_with(event.seat.unwrap_or_default()));
+                }
                 Body::DrawDeclined => self.draw_offers = SeatSet::EMPTY,
                 Body::Ended { .. } => {
                     self.apply_end(event);

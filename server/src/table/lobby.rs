@@ -10,7 +10,7 @@ use crate::epoch::now_ms;
 use crate::identity;
 use crate::store::{JournalEntry, TableChange};
 use protocol::{ErrorCode, LobbySettings, Phase, PlayerInfo, ServerMessage};
-use rules::Seed;
+use rules::{Seat, SeatSet, Seed};
 use tokio::time::Instant;
 
 /// A refusal: the code and a message for the client.
@@ -47,16 +47,53 @@ impl Table {
         if slot.is_some() {
             return refuse(ErrorCode::SeatTaken, format!("seat {seat} is taken"));
         }
-        if self.seat_of(player).is_some() {
+        if !self.seats_of(player).is_empty() && self.seats.len() <= 2 {
+            // Holding both seats of a game of two is playing oneself.
             return refuse(ErrorCode::AlreadySeated, "you already have a seat; leave it first");
         }
         self.change_seat(seat, Some(player.clone())).await
     }
 
-    pub(super) async fn leave_seat(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
+    /// Leaves the seat named, or every seat the player holds.
+    pub(super) async fn leave_seat(&mut self, player: &PlayerInfo, named: Option<u8>) -> Result<(), Refusal> {
         self.in_lobby()?;
-        let Some(seat) = self.seat_of(player) else { return refuse(ErrorCode::NotSeated, "you have no seat here") };
-        self.change_seat(seat, None).await
+        let held = self.seats_of(player);
+        let leaving = match named {
+            Some(seat) if usize::from(seat) < self.seats.len() && held.contains(Seat(seat)) => {
+                SeatSet::only(Seat(seat))
+            }
+            Some(seat) => return refuse(ErrorCode::NotSeated, format!("you do not hold seat {seat}")),
+            None if held.is_empty() => return refuse(ErrorCode::NotSeated, "you have no seat here"),
+            None => held,
+        };
+        let mut seats = self.seats.clone();
+        for seat in leaving.iter() {
+            seats[seat.index()] = None;
+        }
+        self.set_seats(seats).await
+    }
+
+    /// The host puts the seated players in a new order: new seat `i` goes
+    /// to whoever holds seat `order[i]`.
+    pub(super) async fn arrange_seats(&mut self, player: &PlayerInfo, order: &[u8]) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        if player.id != self.host {
+            return refuse(ErrorCode::Forbidden, "only the host can arrange the seats");
+        }
+        let count = self.seats.len();
+        let mut seen = vec![false; count];
+        let permutation = order.len() == count
+            && order
+                .iter()
+                .all(|&old| usize::from(old) < count && !std::mem::replace(&mut seen[usize::from(old)], true));
+        if !permutation {
+            return refuse(
+                ErrorCode::BadAction,
+                format!("the order must name each of the seats 0 to {} once", count - 1),
+            );
+        }
+        let seats = order.iter().map(|&old| self.seats[usize::from(old)].clone()).collect();
+        self.set_seats(seats).await
     }
 
     pub(super) async fn remove_player(&mut self, player: &PlayerInfo, seat: u8) -> Result<(), Refusal> {
@@ -88,27 +125,41 @@ impl Table {
         Ok(())
     }
 
-    /// Seats someone (or nobody) and stores it; on a failed store nothing changes.
+    /// Seats someone (or nobody).
     async fn change_seat(&mut self, seat: u8, player: Option<PlayerInfo>) -> Result<(), Refusal> {
-        let before = std::mem::replace(&mut self.seats[seat as usize], player);
+        let mut seats = self.seats.clone();
+        seats[usize::from(seat)] = player;
+        self.set_seats(seats).await
+    }
+
+    /// Stores who sits where and shows it; on a failed store nothing changes.
+    async fn set_seats(&mut self, seats: Vec<Option<PlayerInfo>>) -> Result<(), Refusal> {
+        let before = std::mem::replace(&mut self.seats, seats);
         if let Err(refusal) = self.save_seats().await {
-            self.seats[seat as usize] = before;
+            self.seats = before;
             return Err(refusal);
         }
         self.lobby_changed();
         Ok(())
     }
 
-    /// Starts the match: draws the seed from the operating system, stores
-    /// it with the `started` event, and announces its SHA-256.
-    pub(super) async fn start(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
+    /// Starts the match: shuffles the seats if asked, draws the seed from
+    /// the operating system, stores it with the `started` event, and
+    /// announces its SHA-256.
+    pub(super) async fn start(&mut self, player: &PlayerInfo, shuffle_seats: bool) -> Result<(), Refusal> {
         self.in_lobby()?;
         if player.id != self.host {
             return refuse(ErrorCode::Forbidden, "only the host can start the match");
         }
-        let Some(players) = self.seats.iter().cloned().collect::<Option<Vec<PlayerInfo>>>() else {
+        let Some(mut players) = self.seats.iter().cloned().collect::<Option<Vec<PlayerInfo>>>() else {
             return refuse(ErrorCode::LobbyNotFull, "every seat must be taken first");
         };
+        if players.iter().all(|p| p.id == players[0].id) {
+            return refuse(ErrorCode::LobbyNotFull, "a match needs at least two players");
+        }
+        if shuffle_seats {
+            shuffle(&mut players);
+        }
         let seed = Seed(identity::random_bytes::<32>());
         let commitment = identity::sha256_hex(&seed.0);
         let mut referee =
@@ -138,6 +189,7 @@ impl Table {
             players: players.iter().map(|p| p.id.clone()).collect(),
         };
         self.store_events(&events, Some(change)).await?;
+        self.seats = players.into_iter().map(Some).collect();
         let status = referee.state().status();
         if let Some(c) = clocks.as_mut() {
             c.update(clocked(&status), None, now);
@@ -151,10 +203,7 @@ impl Table {
         self.ctx.metrics.live_matches.increment(1.0);
         self.events.extend(events);
         for seat in 0..self.seats.len() as u8 {
-            if !self.is_connected(seat) {
-                self.grace_until[seat as usize] =
-                    Some((Instant::now() + self.ctx.grace, now_ms() + self.ctx.grace.as_millis() as u64));
-            }
+            self.start_grace(seat);
         }
         self.publish_lobby();
         self.broadcast_snapshots();
@@ -182,7 +231,7 @@ impl Table {
         if !self.revealed() {
             return refuse(ErrorCode::MatchNotLive, "a rematch can be offered once the match is over");
         }
-        let Some(seat) = self.seat_of(player) else {
+        let Some(Seat(seat)) = self.seats_of(player).first() else {
             return refuse(ErrorCode::NotSeated, "only players can offer a rematch");
         };
         let existing = match self.rematch.clone() {
@@ -220,5 +269,14 @@ impl Table {
         });
         self.followers.retain(|f| f.conn.send_text(offer.clone()));
         Ok(())
+    }
+}
+
+/// Shuffles the players into a random seat order (Fisher–Yates, with the
+/// operating system's randomness).
+fn shuffle(players: &mut [PlayerInfo]) {
+    for i in (1..players.len()).rev() {
+        let j = (u64::from_le_bytes(identity::random_bytes::<8>()) % (i as u64 + 1)) as usize;
+        players.swap(i, j);
     }
 }

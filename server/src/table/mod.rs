@@ -18,7 +18,7 @@ mod snapshot;
 mod supervision;
 
 pub use actor::{Context, Table, TableError};
-pub use events::{Audience, Body, Event};
+pub use events::{Body, Event};
 pub use supervision::FAILED;
 
 use axum::extract::ws::Utf8Bytes;

@@ -1,41 +1,42 @@
 //! What each follower is sent: snapshots, state updates and events, built
-//! per audience (each seat, and spectators) so that nobody receives what
-//! they may not see. A message is serialized once per audience and the same
-//! bytes go to every follower in it.
+//! for the seats it holds (none for a spectator) so that nobody receives
+//! what they may not see. A message is serialized once per set of seats and
+//! the same bytes go to every follower holding that set.
 
 use super::actor::Table;
-use super::events::{Audience, Event};
+use super::events::Event;
 use super::serialize;
 use axum::extract::ws::Utf8Bytes;
 use protocol::{Phase, PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
 use rules::referee::AnyReferee;
-use rules::{Seat, Viewer};
+use rules::{Seat, SeatSet, Viewer};
 use std::collections::HashMap;
 use tokio::time::Instant;
 
-impl Audience {
-    fn viewer(self) -> Viewer {
-        match self {
-            Audience::Seat(s) => Viewer::Seat(Seat(s)),
-            Audience::Spectator => Viewer::Spectator,
-        }
-    }
+/// Whose view the holder of `seats` is shown: the seat among them that
+/// must decide now (a player holding two seats sees the one to play), else
+/// the first; a spectator's for none.
+fn viewer_of(seats: SeatSet, referee: &dyn AnyReferee) -> Viewer {
+    let deciding = referee.state().status().decision().map_or(SeatSet::EMPTY, |d| d.seats);
+    let seat = deciding.iter().find(|s| seats.contains(*s)).or_else(|| seats.first());
+    seat.map_or(Viewer::Spectator, Viewer::Seat)
 }
 
 impl Table {
     /// The viewer's current state: view, legal actions, clocks.
-    pub(super) fn state_for(&self, audience: Audience) -> StateUpdate {
-        self.state_of(&*self.referee, self.seq(), audience)
+    pub(super) fn state_for(&self, seats: SeatSet) -> StateUpdate {
+        self.state_of(&*self.referee, self.seq(), seats)
     }
 
     /// The viewer's state when the match stood as `referee` holds it, at
     /// event `seq`: the current one, or one inside a change of several events.
-    fn state_of(&self, referee: &dyn AnyReferee, seq: u64, audience: Audience) -> StateUpdate {
-        let viewer = if self.revealed() { Viewer::Spectator } else { audience.viewer() };
+    fn state_of(&self, referee: &dyn AnyReferee, seq: u64, seats: SeatSet) -> StateUpdate {
+        let viewer = if self.revealed() { Viewer::Spectator } else { viewer_of(seats, referee) };
         let state = referee.state();
-        let legal = match (self.phase, audience) {
-            (Phase::Live, Audience::Seat(seat)) if self.pending_end.is_none() => state.legal(Seat(seat)),
-            _ => Vec::new(),
+        let legal = if self.phase == Phase::Live && self.pending_end.is_none() {
+            seats.without_all(self.left).iter().flat_map(|seat: Seat| state.legal(seat)).collect()
+        } else {
+            Vec::new()
         };
         StateUpdate {
             table: self.id.clone(),
@@ -53,8 +54,8 @@ impl Table {
 
     /// Everything `player` needs to show the table from scratch.
     pub(super) fn snapshot_for(&self, player: &PlayerInfo) -> TableSnapshot {
-        let audience = self.audience_of(player);
-        let state = self.state_for(audience);
+        let viewing = self.viewing(player);
+        let state = self.state_for(viewing);
         TableSnapshot {
             table: self.id.clone(),
             code: self.code.clone(),
@@ -64,13 +65,13 @@ impl Table {
             clock: self.clock,
             host: self.host.clone(),
             seats: self.seats.clone(),
-            you: self.seat_of(player),
+            your_seats: self.seats_of(player).iter().map(|s| s.0).collect(),
             phase: self.phase,
             seq: state.seq,
             layout: self.referee.state().layout(),
             view: state.view,
             legal: state.legal,
-            events: self.events.iter().map(|e| e.view_for(audience, self.revealed())).collect(),
+            events: self.events.iter().map(|e| e.view_for(viewing, self.revealed())).collect(),
             clocks: state.clocks,
             draw_offers: state.draw_offers,
             window_until: state.window_until,
@@ -94,25 +95,25 @@ impl Table {
     }
 
     /// Sends every follower a new event and its state after it, each as its
-    /// audience may see them.
+    /// seats may see them.
     /// `during` holds the match just after the event when it is not the
     /// last of its change, so that the state sent is the one after it.
     pub(super) fn broadcast_event(&mut self, event: &Event, during: Option<&dyn AnyReferee>) {
         let referee = during.unwrap_or(&*self.referee);
         let revealed = self.revealed();
-        let mut messages: HashMap<Audience, Utf8Bytes> = HashMap::new();
-        let audiences: Vec<Audience> = self.followers.iter().map(|f| self.audience_of(&f.player)).collect();
-        for audience in &audiences {
-            messages.entry(*audience).or_insert_with(|| {
+        let mut messages: HashMap<SeatSet, Utf8Bytes> = HashMap::new();
+        let viewing: Vec<SeatSet> = self.followers.iter().map(|f| self.viewing(&f.player)).collect();
+        for seats in &viewing {
+            messages.entry(*seats).or_insert_with(|| {
                 serialize(&ServerMessage::Event {
-                    event: event.view_for(*audience, revealed),
-                    state: Box::new(self.state_of(referee, event.seq, *audience)),
+                    event: event.view_for(*seats, revealed),
+                    state: Box::new(self.state_of(referee, event.seq, *seats)),
                 })
             });
         }
         let mut index = 0;
         self.followers.retain(|f| {
-            let message = messages[&audiences[index]].clone();
+            let message = messages[&viewing[index]].clone();
             index += 1;
             f.conn.send_text(message)
         });

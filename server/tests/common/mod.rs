@@ -207,7 +207,7 @@ impl Client {
     /// Connects and says hello.
     pub async fn connect(url: &str, token: &str, player: Value) -> Client {
         let mut client = Client::connect_silently(url, token, player).await;
-        client.send(json!({"type": "hello", "protocol": 2, "token": token})).await;
+        client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": token})).await;
         client.expect(|m| m["type"] == "welcome").await;
         client
     }
@@ -218,6 +218,28 @@ impl Client {
 
     pub async fn send(&mut self, message: Value) {
         self.ws.send(Message::Text(message.to_string().into())).await.expect("send");
+    }
+
+    /// Sends a message of the protocol crate, in the shape the server reads.
+    pub async fn say(&mut self, message: &protocol::ClientMessage) {
+        let text = serde_json::to_string(message).expect("client messages serialize");
+        self.ws.send(Message::Text(text.into())).await.expect("send");
+    }
+
+    /// Acts for `seat` (named, as a player holding several seats must) and
+    /// returns the reply: `acted` or the error.
+    pub async fn act_for(&mut self, table: &str, seat: u8, action: &Value) -> Value {
+        self.next_id += 1;
+        let id = format!("{}-{}", &uuid::Uuid::new_v4().simple().to_string()[..8], self.next_id);
+        let message = protocol::ClientMessage::Act {
+            table: table.to_string(),
+            id: id.clone(),
+            seat: Some(seat),
+            seq: None,
+            action: action.clone(),
+        };
+        self.say(&message).await;
+        self.expect(|m| (m["type"] == "acted" || m["type"] == "error") && m["id"] == id.as_str()).await
     }
 
     pub async fn send_raw(&mut self, message: Message) {
@@ -358,6 +380,47 @@ pub async fn start_drill(players: &mut [&mut Client], options: Value) -> (String
         player.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     }
     (table, code)
+}
+
+/// Plays a match among any number of clients, each acting for whichever
+/// of its seats has legal actions, choosing among them with a fixed
+/// generator, until the match ends or `max` actions were played. Returns
+/// the number played and the last state seen by the first client.
+pub async fn play_on(clients: &mut [&mut Client], table: &str, max: usize, seed: u64) -> (usize, Value) {
+    let mut rng = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    let mut seq = clients.iter().filter_map(|c| c.states.get(table)?["seq"].as_u64()).max().unwrap_or(1);
+    let mut played = 0;
+    loop {
+        // Every client at the same event: the newest any of them has seen.
+        let mut states = Vec::new();
+        for client in clients.iter_mut() {
+            states.push(client.state_at(table, seq).await);
+        }
+        let newest = states.iter().filter_map(|s| s["seq"].as_u64()).max().unwrap_or(seq);
+        if states.iter().any(|s| s["seq"].as_u64() != Some(newest)) {
+            seq = newest;
+            continue;
+        }
+        let first = states[0].clone();
+        if first["phase"] != "live" || played == max {
+            return (played, first);
+        }
+        let acting = states.iter().position(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()));
+        let Some(index) = acting else {
+            // Between an action and what it sets off (chance, the end),
+            // nobody acts: the next event is on its way.
+            seq = newest + 1;
+            continue;
+        };
+        let legal = states[index]["legal"].as_array().unwrap().clone();
+        rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let choice = &legal[((rng >> 33) % legal.len() as u64) as usize];
+        let seat = choice["seat"].as_u64().expect("every legal action names its seat") as u8;
+        let reply = clients[index].act_for(table, seat, &choice["action"]).await;
+        assert_eq!(reply["type"], "acted", "{reply}");
+        seq = reply["seq"].as_u64().unwrap();
+        played += 1;
+    }
 }
 
 /// The legal action of a state whose text is `text`.

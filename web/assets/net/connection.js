@@ -6,7 +6,7 @@
 // and resends actions that were never acknowledged under the same id (the
 // server applies an id once). Pages subscribe to message types with `on`.
 
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const PING_MS = 15000;
 
@@ -211,12 +211,15 @@ export class Connection {
     return this.seqs.get(table);
   }
 
-  /** Plays an action; returns its id. Resent after reconnects until acknowledged or refused. */
-  act(table, action) {
+  /**
+   * Plays an action for a seat (each legal action names its seat); returns
+   * its id. Resent after reconnects until acknowledged or refused.
+   */
+  act(table, action, seat) {
     this.counter += 1;
     const id = `${this.prefix}-${this.counter}`;
     const seq = this.seqs.get(table);
-    const message = { type: "act", table, id, action, ...(seq !== undefined ? { seq } : {}) };
+    const message = { type: "act", table, id, action, ...(Number.isInteger(seat) ? { seat } : {}), ...(seq !== undefined ? { seq } : {}) };
     this.pending.set(id, message);
     if (this.welcomed) this.raw(message);
     return id;

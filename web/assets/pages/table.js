@@ -22,6 +22,7 @@ export async function tablePage(ctx, where) {
   let board = null;
   let boardFor = { layout: null, turn: null };
   let confirmResign = false;
+  let shuffleSeats = false;
   let notice = "";
   const cleanups = [];
 
@@ -41,7 +42,7 @@ export async function tablePage(ctx, where) {
     if (!mine(message)) return;
     if (!t.events.some((e) => e.seq === message.event.seq)) t.events.push(message.event);
     applyState(message.state);
-    if (message.event.kind === "draw_declined" && t.you !== undefined && message.event.seat !== t.you) notice = "Your draw offer was declined.";
+    if (message.event.kind === "draw_declined" && heldSeats().length && !heldSeats().includes(message.event.seat)) notice = "Your draw offer was declined.";
     render();
   }));
   cleanups.push(conn.on("catch_up", (message) => {
@@ -87,15 +88,34 @@ export async function tablePage(ctx, where) {
     return t.layout.seats.length;
   }
 
+  // The viewer's seats (a player may hold several in games of three or
+  // more), and the first of them, whose side of the board is at the bottom.
+  function heldSeats() {
+    return t.your_seats ?? [];
+  }
+  function you() {
+    return heldSeats()[0];
+  }
+
+  // A player holding several seats decides for one at a time: the first
+  // (in seat order) that has legal actions now. The clicks are that seat's.
+  function actingSeat() {
+    return (t.legal ?? [])[0]?.seat;
+  }
+  function playable() {
+    const seat = actingSeat();
+    return (t.legal ?? []).filter((action) => action.seat === seat);
+  }
+
   function render() {
     if (!t) return;
     // The board turned so that the viewer's side is at the bottom.
-    const turn = turnFor(t.layout, t.you);
+    const turn = turnFor(t.layout, you());
     if (!board || boardFor.layout !== t.layout || boardFor.turn !== turn) {
       board = createBoard(t.layout, { turn, onCell, onDrop });
       boardFor = { layout: t.layout, turn };
     }
-    const options = nextOptions(t.legal ?? [], clicks);
+    const options = nextOptions(playable(), clicks);
     // For tests and tools: the last event seen and the clicks made so far.
     root.dataset.seq = t.seq ?? 0;
     root.dataset.clicks = clicks.length;
@@ -147,10 +167,10 @@ export async function tablePage(ctx, where) {
   cleanups.push(() => document.removeEventListener("pointerup", dropChoice));
 
   function choose(next, show = true) {
-    const step = click(t.legal, clicks, next);
+    const step = click(playable(), clicks, next);
     clicks = step.clicks;
     if (step.action) {
-      conn.act(t.table, step.action.action);
+      conn.act(t.table, step.action.action, step.action.seat);
       notice = "";
     }
     if (show) render();
@@ -174,7 +194,7 @@ export async function tablePage(ctx, where) {
     return h("div", { class: "table-head" },
       h("h1", {}, gameName()),
       h("span", { class: "muted" }, ` ${formatControl(t.clock)} · ${t.public ? "public" : "private"} · ${phaseLabel()}`),
-      t.phase === "lobby" || t.you !== undefined ? h("div", { class: "invite" }, invite, copy) : null,
+      t.phase === "lobby" || heldSeats().length ? h("div", { class: "invite" }, invite, copy) : null,
     );
   }
 
@@ -199,8 +219,18 @@ export async function tablePage(ctx, where) {
   function lobbyPanel() {
     const me = conn.you;
     const host = me && me.id === t.host;
-    const seated = t.you !== undefined;
+    const held = heldSeats();
+    // In a game of two, one seat each; with more, a player may hold several.
+    const mayTake = !held.length || seatCount() > 2;
     const full = t.seats.every(Boolean);
+    const count = seatCount();
+    // Seat `seat` trades places with the seat above it.
+    const moveUp = (seat) => {
+      const order = Array.from({ length: count }, (_, i) => i);
+      [order[seat - 1], order[seat]] = [order[seat], order[seat - 1]];
+      conn.send({ type: "arrange_seats", table: t.table, order });
+    };
+    const shuffle = h("input", { type: "checkbox", "data-testid": "shuffle-seats", checked: shuffleSeats, onchange: (e) => (shuffleSeats = e.target.checked) });
     return h("section", { class: "panel lobby", "data-testid": "lobby" },
       h("h2", {}, "Seats"),
       h("ul", { class: "seats" },
@@ -208,17 +238,28 @@ export async function tablePage(ctx, where) {
           h("li", { "data-seat": seat },
             colourDot(seat),
             h("strong", {}, `${t.layout.seats[seat].name}: `),
-            player ? `${player.name}${player.id === t.host ? " (host)" : ""}${seat === t.you ? " (you)" : ""}` : h("span", { class: "muted" }, "empty"),
-            !player && !seated ? h("button", { type: "button", onclick: () => takeSeat(seat) }, "Take this seat") : null,
-            player && seat === t.you ? h("button", { type: "button", onclick: () => conn.send({ type: "leave_seat", table: t.table }) }, "Leave seat") : null,
-            player && host && seat !== t.you ? h("button", { type: "button", onclick: () => conn.send({ type: "remove_player", table: t.table, seat }) }, "Remove") : null,
+            player ? `${player.name}${player.id === t.host ? " (host)" : ""}${held.includes(seat) ? " (you)" : ""}` : h("span", { class: "muted" }, "empty"),
+            teamNote(seat),
+            !player && mayTake ? h("button", { type: "button", onclick: () => takeSeat(seat) }, held.length ? "Take this seat too" : "Take this seat") : null,
+            player && held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "leave_seat", table: t.table, seat }) }, "Leave seat") : null,
+            player && host && !held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "remove_player", table: t.table, seat }) }, "Remove") : null,
+            host && seat > 0 && (player || t.seats[seat - 1]) ? h("button", { type: "button", class: "move-up", title: "Trade places with the seat above", onclick: () => moveUp(seat) }, "↑") : null,
           ))),
+      host ? h("label", { class: "shuffle" }, shuffle, " Random seats at the start") : null,
       host
-        ? h("button", { type: "button", class: "primary", disabled: !full, onclick: () => conn.send({ type: "start", table: t.table }) }, full ? "Start the match" : "Start (waiting for players)")
+        ? h("button", { type: "button", class: "primary", disabled: !full, onclick: () => conn.send({ type: "start", table: t.table, ...(shuffleSeats ? { shuffle_seats: true } : {}) }) }, full ? "Start the match" : "Start (waiting for players)")
         : h("p", { class: "muted" }, full ? "Waiting for the host to start." : "Waiting for players."),
       host ? h("button", { type: "button", onclick: () => conn.send({ type: "abort", table: t.table }) }, "Close the lobby") : null,
       notice ? h("p", { class: "error", role: "alert" }, notice) : null,
     );
+  }
+
+  // "with Green" for a seat that plays on a team, from the start position's teams.
+  function teamNote(seat) {
+    const team = (t.view?.teams ?? []).find((members) => members.includes(seat));
+    if (!team || team.length < 2) return null;
+    const others = team.filter((s) => s !== seat).map((s) => t.layout.seats[s]?.name ?? `Seat ${s + 1}`);
+    return h("span", { class: "muted team" }, ` · team with ${others.join(" and ")}`);
   }
 
   function colourDot(seat) {
@@ -230,7 +271,7 @@ export async function tablePage(ctx, where) {
     const acting = new Set(t.view?.acting ?? []);
     // The viewer's seat at the bottom, as on the board.
     return h("section", { class: "players" },
-      seatOrder(t.seats.length, t.you).map((seat) => {
+      seatOrder(t.seats.length, you()).map((seat) => {
         const player = t.seats[seat];
         const presence = t.presence?.find((p) => p.seat === seat);
         const panel = t.view?.seats?.[seat];
@@ -239,7 +280,7 @@ export async function tablePage(ctx, where) {
             colourDot(seat),
             h("span", { class: `presence ${presence?.connected ? "on" : "off"}`, title: presence?.connected ? "connected" : "away" }),
             h("strong", {}, player?.name ?? "—"),
-            seat === t.you ? h("span", { class: "muted" }, " (you)") : null,
+            heldSeats().includes(seat) ? h("span", { class: "muted" }, " (you)") : null,
             t.clock ? h("span", { class: "clock", "data-clock": seat }) : null,
           ),
           facts(panel),
@@ -254,7 +295,8 @@ export async function tablePage(ctx, where) {
   function status(options) {
     if (t.phase === "lobby") return null;
     const yourTurn = t.phase === "live" && (t.legal?.length ?? 0) > 0;
-    const prompt = t.phase === "live" ? (yourTurn ? `Your turn. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
+    const as = yourTurn && heldSeats().length > 1 ? ` as ${t.layout.seats[actingSeat()]?.name}` : "";
+    const prompt = t.phase === "live" ? (yourTurn ? `Your turn${as}. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
     return h("section", { class: `status${yourTurn ? " your-turn" : ""}`, "data-testid": "status" },
       h("p", { class: "prompt" }, prompt),
       t.phase === "live" && t.window_until ? h("p", { class: "window", "data-window": t.window_until }) : null,
@@ -276,17 +318,18 @@ export async function tablePage(ctx, where) {
   }
 
   function controls() {
-    if (t.phase !== "live" || t.you === undefined) return null;
+    if (t.phase !== "live" || !heldSeats().length) return null;
     const left = new Set(t.events.filter((e) => e.kind === "left").map((e) => e.seat));
-    if (left.has(t.you)) return null;
+    const playing = heldSeats().filter((seat) => !left.has(seat));
+    if (!playing.length) return null;
     const anyAction = t.events.some((e) => e.kind === "action");
-    const others = (t.presence ?? []).filter((p) => p.seat !== t.you && !left.has(p.seat));
+    const others = (t.presence ?? []).filter((p) => !heldSeats().includes(p.seat) && !left.has(p.seat));
     const send = (type) => () => conn.send({ type, table: t.table });
     const buttons = [];
     if (!anyAction) buttons.push(h("button", { type: "button", onclick: send("abort") }, "Abort"));
     const offers = t.draw_offers ?? [];
     if (!offers.length) buttons.push(h("button", { type: "button", onclick: send("offer_draw") }, "Offer draw"));
-    else if (offers.includes(t.you)) buttons.push(h("button", { type: "button", disabled: true }, "Draw offered"));
+    else if (playing.every((seat) => offers.includes(seat))) buttons.push(h("button", { type: "button", disabled: true }, "Draw offered"));
     else {
       const names = offers.map((seat) => t.layout.seats[seat]?.name ?? `Seat ${seat + 1}`).join(" and ");
       const who = seatCount() === 2 ? "Your opponent offers" : `${names} ${offers.length > 1 ? "offer" : "offers"}`;
@@ -317,9 +360,10 @@ export async function tablePage(ctx, where) {
     return h("section", { class: "panel end", "data-testid": "result" },
       h("h2", {}, resultText()),
       t.result?.outcome?.reason ? h("p", {}, t.result.outcome.reason) : null,
+      standings(),
       seed ? h("p", { class: "seed" }, "Seed: ", h("code", {}, seed), check) : null,
       h("p", { class: "actions" },
-        t.you !== undefined
+        heldSeats().length
           ? h("button", { type: "button", class: "primary", onclick: () => { t.wantRematch = true; conn.send({ type: "rematch", table: t.table }); } }, t.rematch ? "Go to the rematch" : "Rematch")
           : null,
         h("a", { href: `/m/${t.table}`, "data-link": true, class: "button" }, "Replay"),
@@ -329,6 +373,23 @@ export async function tablePage(ctx, where) {
             h("a", { href: `/t/${t.rematchOffer.code}`, "data-link": true, class: "button primary" }, "Join the rematch"))
         : null,
     );
+  }
+
+  // Every seat's place (and score), best first, in games of more than two
+  // seats or with scores: "1. Red (ann) · 2. Blue and Gold (bo) · 4. …".
+  function standings() {
+    const outcome = t.result?.outcome;
+    if (!outcome || (seatCount() === 2 && !outcome.scores)) return null;
+    const seats = outcome.places.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place || a.seat - b.seat);
+    return h("ol", { class: "standings", "data-testid": "standings" },
+      seats.map(({ place, seat }) => h("li", { "data-place": place, "data-seat": seat },
+        h("span", { class: "place" }, `${place}.`),
+        colourDot(seat),
+        h("strong", {}, t.layout.seats[seat]?.name ?? `Seat ${seat + 1}`),
+        t.seats[seat] ? ` (${t.seats[seat].name})` : "",
+        heldSeats().includes(seat) ? h("span", { class: "muted" }, " you") : null,
+        outcome.scores ? h("span", { class: "score" }, ` ${outcome.scores[seat]} points`) : null,
+        teamNote(seat))));
   }
 
   function resultText() {
@@ -341,7 +402,8 @@ export async function tablePage(ctx, where) {
     if (outcome.places.every((p) => p === 1)) return `Draw${how}`;
     const winners = outcome.places.map((p, seat) => (p === 1 ? seat : null)).filter((s) => s !== null);
     const names = winners.map((seat) => `${t.layout.seats[seat].name}${t.seats[seat] ? ` (${t.seats[seat].name})` : ""}`);
-    const you = winners.includes(t.you) ? "You win! " : t.you !== undefined ? "You lose. " : "";
+    const held = heldSeats();
+    const you = held.some((seat) => winners.includes(seat)) ? "You win! " : held.length ? (seatCount() > 2 ? "" : "You lose. ") : "";
     return `${you}${names.join(" and ")} ${winners.length > 1 ? "win" : "wins"}${how}`;
   }
 
@@ -357,7 +419,8 @@ export async function tablePage(ctx, where) {
             rows(list, seatCount()).map((row) =>
               h("li", {},
                 h("span", { class: "move-number" }, `${row.number}.`),
-                row.cells.map((cell) => h("span", { class: `move${cell === last ? " last" : ""}`, "data-turn": cell.turn }, cell.text))))),
+                row.cells.map((cell) => h("span", { class: `move${cell === last ? " last" : ""}`, "data-turn": cell.turn },
+                  Number.isInteger(cell.seat) && seatCount() > 2 ? colourDot(cell.seat) : null, cell.text))))),
     );
   }
 

@@ -14,13 +14,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, "../../..");
 export const shots = join(repo, "target", "e2e");
 
-/** Starts the server on a fresh database; resolves to {base, stop, restart}. */
-export async function startServer() {
+/**
+ * Starts the server on a fresh database, with `extra` flags (such as
+ * `--test-games`); resolves to {base, stop, restart}.
+ */
+export async function startServer(extra = []) {
   const binary = resolve(repo, process.env.TACTICA_BIN ?? "target/release/tactica");
   const dir = mkdtempSync(join(tmpdir(), "tactica-e2e-"));
   const database = `sqlite://${join(dir, "e2e.db")}`;
   const run = (addr) => {
-    const child = spawn(binary, ["serve", "--addr", addr, "--database-url", database], {
+    const child = spawn(binary, ["serve", "--addr", addr, "--database-url", database, ...extra], {
       stdio: ["ignore", "pipe", "inherit"],
       env: { ...process.env, TACTICA_LOG: "warn" },
     });
@@ -59,10 +62,10 @@ export async function startServer() {
  * Registers the test file's setup: a fresh server and a browser, started
  * before its tests and stopped after. Returns a getter for both.
  */
-export function serverAndBrowser() {
+export function serverAndBrowser(extra = []) {
   const running = {};
   before(async () => {
-    running.server = await startServer();
+    running.server = await startServer(extra);
     running.browser = await launch();
   });
   after(async () => {

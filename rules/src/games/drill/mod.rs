@@ -1,4 +1,4 @@
-//! The Drill: a small race for two or three seats that is not offered to
+//! The Drill: a small race for two to four seats that is not offered to
 //! players. It exists to exercise every part of the rules contract end to
 //! end, through the referee, the server and real clients:
 //!
@@ -47,9 +47,12 @@ use serde::{Deserialize, Serialize};
 pub const TRACK: u8 = 10;
 
 /// The seats' names, in seat order.
-pub const SEAT_NAMES: [&str; 3] = ["Red", "Blue", "Green"];
+pub const SEAT_NAMES: [&str; SEATS] = ["Red", "Blue", "Green", "Gold"];
 
-const COLOURS: [&str; 3] = ["#c0392b", "#2e86c1", "#229954"];
+/// The most seats a Drill has.
+pub const SEATS: usize = 4;
+
+const COLOURS: [&str; SEATS] = ["#c0392b", "#2e86c1", "#229954", "#b7950b"];
 
 /// The options: how many seats, and how long a response window stays open;
 /// and, offered nowhere, for the server's tests: a fault (a bid of 3 panics)
@@ -57,7 +60,7 @@ const COLOURS: [&str; 3] = ["#c0392b", "#2e86c1", "#229954"];
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DrillOptions {
-    /// Two or three.
+    /// Two to four.
     pub seats: u8,
     /// A response window's deadline, in milliseconds.
     pub window_ms: u32,
@@ -147,18 +150,20 @@ pub struct Drill {
     phase: Phase,
     lucky: Vec<u8>,
     /// Lucky numbers shown by a doubled move.
-    lucky_known: [bool; 3],
+    lucky_known: [bool; SEATS],
     /// Numbers a seat rolled that were not lucky, as bits: public.
-    not_lucky: [u8; 3],
-    prepared: [Option<(u8, bool)>; 3],
+    not_lucky: [u8; SEATS],
+    prepared: [Option<(u8, bool)>; SEATS],
     /// The race order, once the bids are revealed.
     order: Vec<Seat>,
     mover: usize,
-    held: [bool; 3],
-    spent: [bool; 3],
-    square: [u8; 3],
-    out: [bool; 3],
-    answers: [Option<Answer>; 3],
+    held: [bool; SEATS],
+    spent: [bool; SEATS],
+    square: [u8; SEATS],
+    out: [bool; SEATS],
+    /// The seats that left, in the order they left: public, for the ranking.
+    left: Vec<Seat>,
+    answers: [Option<Answer>; SEATS],
     marks: Vec<CellId>,
     /// The last roll and who rolled it: public, as dice are.
     last_roll: Option<(Seat, u8)>,
@@ -224,9 +229,9 @@ impl Drill {
             self.square[mover.index()] = from;
         } else if self.square[mover.index()] == TRACK {
             let name = SEAT_NAMES[mover.index()];
-            self.outcome = Some(Outcome::win(self.seats().count(), mover, format!("{name} reached square {TRACK}")));
+            self.outcome = Some(self.ranking(mover, format!("{name} reached square {TRACK}")));
         }
-        self.answers = [None; 3];
+        self.answers = [None; SEATS];
         self.turns += 1;
         self.next_mover();
     }
@@ -242,6 +247,26 @@ impl Drill {
                 break;
             }
         }
+    }
+
+    /// Every seat's place when `winner` has won: then the seats still in
+    /// the race, the furthest first (level seats share a place), then the
+    /// seats that left, the last to leave first.
+    fn ranking(&self, winner: Seat, reason: String) -> Outcome {
+        let mut racing: Vec<Seat> = self.in_play().filter(|s| *s != winner).collect();
+        racing.sort_by_key(|s| std::cmp::Reverse(self.square[s.index()]));
+        let mut groups = vec![SeatSet::only(winner)];
+        let mut previous = None;
+        for seat in racing {
+            let square = self.square[seat.index()];
+            match groups.last_mut() {
+                Some(group) if previous == Some(square) => *group = group.with(seat),
+                _ => groups.push(SeatSet::only(seat)),
+            }
+            previous = Some(square);
+        }
+        groups.extend(self.left.iter().rev().map(|s| SeatSet::only(*s)));
+        Outcome::ranked(self.seats().count(), &groups, reason)
     }
 
     fn cell(square: u8) -> CellId {
@@ -260,7 +285,7 @@ impl Game for Drill {
         name: "Drill",
         summary: "The test game: a dice race with secret bids, lucky numbers and blocks. Not offered to players.",
         min_seats: 2,
-        max_seats: 3,
+        max_seats: SEATS as u8,
         chance: true,
         hidden_information: true,
         simultaneous: true,
@@ -275,6 +300,7 @@ impl Game for Drill {
                 choices: vec![
                     OptionChoice { value: 2.into(), label: "Two".into() },
                     OptionChoice { value: 3.into(), label: "Three".into() },
+                    OptionChoice { value: 4.into(), label: "Four".into() },
                 ],
                 default: 2.into(),
             },
@@ -291,23 +317,24 @@ impl Game for Drill {
     }
 
     fn new(options: &DrillOptions) -> Result<Drill, RulesError> {
-        if !(2..=3).contains(&options.seats) || options.window_ms == 0 {
-            return Err(RulesError::BadOptions("two or three seats, and a window of at least 1 ms".into()));
+        if !(2..=SEATS as u8).contains(&options.seats) || options.window_ms == 0 {
+            return Err(RulesError::BadOptions("two to four seats, and a window of at least 1 ms".into()));
         }
         Ok(Drill {
             options: options.clone(),
             phase: Phase::Deal,
             lucky: Vec::new(),
-            lucky_known: [false; 3],
-            not_lucky: [0; 3],
-            prepared: [None; 3],
+            lucky_known: [false; SEATS],
+            not_lucky: [0; SEATS],
+            prepared: [None; SEATS],
             order: Vec::new(),
             mover: 0,
-            held: [false; 3],
-            spent: [false; 3],
-            square: [1; 3],
-            out: [false; 3],
-            answers: [None; 3],
+            held: [false; SEATS],
+            spent: [false; SEATS],
+            square: [1; SEATS],
+            out: [false; SEATS],
+            left: Vec::new(),
+            answers: [None; SEATS],
             marks: Vec::new(),
             last_roll: None,
             turns: 0,
@@ -667,9 +694,10 @@ impl Game for Drill {
             return;
         }
         self.out[seat.index()] = true;
+        self.left.push(seat);
         let left: Vec<Seat> = self.in_play().collect();
         if let [winner] = left.as_slice() {
-            self.finish(Outcome::win(self.seat_count(), *winner, leave.reason()));
+            self.finish(self.ranking(*winner, leave.reason().to_string()));
             return;
         }
         match self.phase {
@@ -678,7 +706,7 @@ impl Game for Drill {
             Phase::Window { from } if self.to_move() == seat => {
                 // The leaving seat's move lapses.
                 self.square[seat.index()] = from;
-                self.answers = [None; 3];
+                self.answers = [None; SEATS];
                 self.turns += 1;
                 self.next_mover();
             }

@@ -1,0 +1,69 @@
+// A table of three seats in the browser, on a server that hosts the test
+// game (the Drill): the host takes two seats ("Take this seat too"), a
+// friend on a phone takes the third, and the match is played to its end by
+// clicking. The host's page decides for one seat at a time and says which;
+// the move list marks each turn with its seat's colour; the result ranks
+// every seat.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { person, playRandomly, serverAndBrowser, shots } from "./harness.mjs";
+
+const running = serverAndBrowser(["--test-games"]);
+
+test("a player holds two of three seats and the match is played to a ranking", async () => {
+  const { base } = running.server;
+  const host = await person(running.browser, "host");
+  const friend = await person(running.browser, "friend", { width: 390, height: 844 });
+
+  await host.goto(`${base}/`);
+  await host.selectOption("#new-game", "drill");
+  await host.selectOption('select[data-option="seats"]', "3");
+  await host.selectOption('select[data-option="window_ms"]', "3000");
+  await host.click("#create-lobby");
+  await host.waitForURL(/\/t\/[0-9a-f]{32}$/);
+  await host.locator('li[data-seat="0"]').getByRole("button", { name: "Take this seat" }).click();
+  await host.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+  // A second seat of a game of three.
+  await host.locator('li[data-seat="2"]').getByRole("button", { name: "Take this seat too" }).click();
+  await host.locator('li[data-seat="2"]').getByText("(you)").waitFor();
+
+  const invite = await host.getByTestId("invite-link").inputValue();
+  await friend.goto(invite);
+  await friend.locator('li[data-seat="1"]').getByRole("button", { name: "Take this seat" }).click();
+  await friend.locator('li[data-seat="1"]').getByText("(you)").waitFor();
+  // The friend, with one seat, is not offered another (every seat is taken anyway).
+  assert.equal(await friend.getByRole("button", { name: /Take this seat/ }).count(), 0);
+
+  // The host moves the friend up to Red: the seats trade places.
+  await host.getByRole("button", { name: "Start the match" }).waitFor();
+  await host.locator('li[data-seat="1"]').getByRole("button", { name: "↑" }).click();
+  await host.locator('li[data-seat="1"]').getByText("(you)").waitFor();
+  await friend.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+  await host.screenshot({ path: join(shots, "seats-lobby.png") });
+  await friend.screenshot({ path: join(shots, "seats-lobby-phone.png") });
+
+  await host.getByRole("button", { name: "Start the match" }).click();
+  await host.getByTestId("status").waitFor();
+  await friend.getByTestId("status").waitFor();
+  // Everyone bids at once: the host decides for Blue first, then Green.
+  await host.waitForSelector(".status.your-turn");
+  assert.match(await host.locator(".status .prompt").textContent(), /^Your turn as Blue\./);
+  await host.screenshot({ path: join(shots, "seats-live.png") });
+
+  await playRandomly([host, friend], { seed: 5 });
+  for (const page of [host, friend]) await page.getByTestId("result").waitFor();
+  const standings = host.getByTestId("standings").locator("li");
+  assert.equal(await standings.count(), 3, "every seat is ranked");
+  const places = await standings.evaluateAll((items) => items.map((li) => Number(li.dataset.place)));
+  assert.equal(places[0], 1);
+  assert.deepEqual([...places].sort(), places, "best first");
+  // Each turn of the move list carries its seat's colour.
+  const dots = await host.locator(".move-list .move .colour-dot").count();
+  assert.ok(dots > 0, "the turns carry their seats' colours");
+  await host.screenshot({ path: join(shots, "seats-end.png") });
+  await friend.screenshot({ path: join(shots, "seats-end-phone.png") });
+  await host.context().close();
+  await friend.context().close();
+});
