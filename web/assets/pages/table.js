@@ -415,7 +415,7 @@ export async function tablePage(ctx, where) {
       h("h2", {}, "Moves"),
       list.length === 0
         ? h("p", { class: "muted" }, "No moves yet.")
-        : h("ol", { class: "move-list", "data-testid": "move-list" },
+        : h("ol", { class: `move-list${seatCount() === 2 ? "" : " one-per-row"}`, "data-testid": "move-list" },
             rows(list, seatCount()).map((row) =>
               h("li", {},
                 h("span", { class: "move-number" }, `${row.number}.`),
