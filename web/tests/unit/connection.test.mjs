@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Connection } from "../../assets/net/connection.js";
+import { Connection, PROTOCOL } from "../../assets/net/connection.js";
 
 // A fake WebSocket and fake timers: the client is driven like a browser would drive it.
 class FakeSocket {
@@ -43,7 +43,7 @@ function fakeTimers() {
   };
 }
 
-const welcome = { type: "welcome", protocol: 2, you: { id: "p1", name: "Ann", registered: false }, server_time: 5000 };
+const welcome = { type: "welcome", protocol: PROTOCOL, you: { id: "p1", name: "Ann", registered: false }, server_time: 5000 };
 
 test("hello, follow, catch up after a drop, and resend an unacknowledged action once", () => {
   FakeSocket.made = [];
@@ -54,7 +54,7 @@ test("hello, follow, catch up after a drop, and resend an unacknowledged action 
   conn.start();
   const first = FakeSocket.made[0];
   first.accept();
-  assert.deepEqual(first.sent[0], { type: "hello", protocol: 2, token: "t0k" });
+  assert.deepEqual(first.sent[0], { type: "hello", protocol: PROTOCOL, token: "t0k" });
   first.push(welcome);
   assert.equal(conn.status, "open");
   assert.equal(conn.offset, 1000);
@@ -92,7 +92,7 @@ test("messages sent while disconnected wait; refused actions are dropped; backof
   conn.send({ type: "watch_lobbies" });
   const socket = FakeSocket.made[0];
   socket.accept();
-  assert.deepEqual(socket.sent, [{ type: "hello", protocol: 2 }]);
+  assert.deepEqual(socket.sent, [{ type: "hello", protocol: PROTOCOL }]);
   socket.push(welcome);
   assert.deepEqual(socket.sent.at(-1), { type: "watch_lobbies" });
   const id = conn.act("T", "stop");
@@ -113,8 +113,8 @@ test("a visitor is welcomed as nobody, and reconnects at once as a player, follo
   conn.start();
   const first = FakeSocket.made[0];
   first.accept();
-  assert.deepEqual(first.sent[0], { type: "hello", protocol: 2 });
-  first.push({ type: "welcome", protocol: 2, server_time: 5000 });
+  assert.deepEqual(first.sent[0], { type: "hello", protocol: PROTOCOL });
+  first.push({ type: "welcome", protocol: PROTOCOL, server_time: 5000 });
   assert.equal(conn.you, null);
   conn.watchLobbies();
   assert.deepEqual(first.sent.at(-1), { type: "watch_lobbies" });
@@ -130,7 +130,7 @@ test("a visitor is welcomed as nobody, and reconnects at once as a player, follo
   await welcomed;
   assert.equal(conn.you.id, "p1");
   assert.deepEqual(second.sent.slice(0, 3), [
-    { type: "hello", protocol: 2 },
+    { type: "hello", protocol: PROTOCOL },
     { type: "watch_lobbies" },
     { type: "join", code: "c0de", last_seq: 4 },
   ]);
