@@ -96,6 +96,12 @@ impl SeatSet {
         SeatSet(self.0 | other.0)
     }
 
+    /// The seats in both sets.
+    #[must_use]
+    pub const fn intersection(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
+    }
+
     /// The seats of `self` that are not in `other`.
     #[must_use]
     pub const fn without_all(self, other: SeatSet) -> SeatSet {

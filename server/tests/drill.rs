@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer, legal, start_drill};
+use common::{Client, TestDb, TestServer, get, legal, start_drill};
 use serde_json::{Value, json};
 
 /// The window's deadline the tests use.
@@ -182,15 +182,7 @@ async fn chance_simultaneous_bids_and_a_response_window_work_end_to_end() {
         assert_eq!(end["result"]["termination"], "rules", "{end}");
 
         // The JSON record replays through the rules, every roll checked against the seed.
-        let record: Value = reqwest::Client::new()
-            .get(server.http(&format!("/api/matches/{table}/export?format=json")))
-            .bearer_auth(&red.token)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let (_, record) = get(&server, Some(&red.token), &format!("/api/matches/{table}/export?format=json")).await;
         let history = record["history"].as_array().unwrap();
         assert!(history.iter().any(|c| c["kind"] == "chance"), "chance is in the record");
         assert!(history.iter().any(|c| c["by_default"] == true), "so are default answers");

@@ -4,20 +4,9 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer, play_random, start_private_match};
+use common::{Client, TestDb, TestServer, get, play_random, start_private_match};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-async fn get(server: &TestServer, token: Option<&str>, path: &str) -> (StatusCode, Value) {
-    let mut request = reqwest::Client::new().get(server.http(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.unwrap();
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-}
 
 async fn post(server: &TestServer, token: Option<&str>, path: &str, body: Value) -> (StatusCode, Value) {
     let mut request = reqwest::Client::new().post(server.http(path)).json(&body);

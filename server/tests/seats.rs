@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer, play_on, settings};
+use common::{Client, TestDb, TestServer, get, play_on, settings};
 use protocol::ClientMessage;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -125,15 +125,7 @@ async fn a_player_holds_two_seats_of_four_sees_both_and_names_the_seat_of_each_a
         assert_eq!(places.iter().filter(|p| **p == 1).count(), 1, "one winner: {places:?}");
 
         // The history counts the match once for Bo, with both seats.
-        let mine: Value = reqwest::Client::new()
-            .get(server.http("/api/matches?mine=true"))
-            .bearer_auth(&bo.token)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let (_, mine) = get(&server, Some(&bo.token), "/api/matches?mine=true").await;
         let listed: Vec<&Value> =
             mine["matches"].as_array().unwrap().iter().filter(|m| m["table"] == table.as_str()).collect();
         assert_eq!(listed.len(), 1, "{mine}");
@@ -169,7 +161,8 @@ async fn seats_leave_one_by_one_and_the_outcome_ranks_all_three() {
     assert_eq!(left["state"]["phase"], "live");
     green.expect_event("left").await;
 
-    let (played, state) = play_on(&mut [&mut red, &mut green], &table, 6, 3).await;
+    // Both still racing bid (two actions: no roll yet, so nobody can have won).
+    let (played, state) = play_on(&mut [&mut red, &mut green], &table, 2, 3).await;
     assert_eq!(state["phase"], "live", "the race goes on ({played} actions)");
     assert!(played > 0);
 

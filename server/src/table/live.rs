@@ -123,12 +123,11 @@ impl Table {
             }
             return refuse(ErrorCode::NotSeated, format!("you do not hold seat {seat}"));
         }
-        if let (1, Some(seat)) = (playing.len(), playing.first()) {
-            return Ok(seat.0);
-        }
+        // Only one of the player's seats is in play, or asked now.
         let asked = self.referee.state().status().decision().map_or(SeatSet::EMPTY, |d| d.seats);
-        match asked.iter().filter(|s| playing.contains(*s)).collect::<Vec<_>>().as_slice() {
-            [seat] => Ok(seat.0),
+        let candidates = if playing.len() == 1 { playing } else { asked.intersection(playing) };
+        match (candidates.len(), candidates.first()) {
+            (1, Some(seat)) => Ok(seat.0),
             _ => refuse(ErrorCode::BadAction, "you hold several seats: name the seat to act for"),
         }
     }

@@ -18,7 +18,7 @@ use tokio::time::Instant;
 /// the first; a spectator's for none.
 fn viewer_of(seats: SeatSet, referee: &dyn AnyReferee) -> Viewer {
     let deciding = referee.state().status().decision().map_or(SeatSet::EMPTY, |d| d.seats);
-    let seat = deciding.iter().find(|s| seats.contains(*s)).or_else(|| seats.first());
+    let seat = deciding.intersection(seats).first().or_else(|| seats.first());
     seat.map_or(Viewer::Spectator, Viewer::Seat)
 }
 
