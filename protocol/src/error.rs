@@ -74,6 +74,9 @@ pub enum ErrorCode {
     TableFailed,
     /// The server is full; try again soon.
     Unavailable,
+    /// The match cannot be restored by this server (its rules version is
+    /// unknown here, or its events do not replay); it stays stored as it was.
+    Unrestorable,
 }
 
 impl ErrorCode {
@@ -86,7 +89,7 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::RateLimited | ErrorCode::LimitReached => 429,
             ErrorCode::Internal | ErrorCode::TableFailed => 500,
-            ErrorCode::Unavailable => 503,
+            ErrorCode::Unavailable | ErrorCode::Unrestorable => 503,
             ErrorCode::SeatTaken | ErrorCode::AlreadySeated | ErrorCode::StaleSequence | ErrorCode::Conflict => 409,
             _ => 400,
         }

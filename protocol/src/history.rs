@@ -41,6 +41,12 @@ pub struct MatchSummary {
     pub ended_at: Option<u64>,
     /// Turns played.
     pub turns: u32,
+    /// The version of the game's rules it is played and replayed under.
+    pub rules_version: u32,
+    /// Why a live match could not be restored, when it could not: it waits,
+    /// stored as it was, for a server that can restore it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrestorable: Option<String>,
 }
 
 /// A page of matches.

@@ -30,6 +30,15 @@ pub enum RulesError {
     /// No game is registered under this id.
     #[error("unknown game {0:?}")]
     UnknownGame(String),
+    /// A rules version of a game that this build does not have (a match
+    /// stored by a newer server, say).
+    #[error("this server does not have version {version} of the rules of {game}")]
+    UnknownRulesVersion {
+        /// The game's id.
+        game: String,
+        /// The version asked for.
+        version: u32,
+    },
 }
 
 /// Why a piece of notation could not be used.

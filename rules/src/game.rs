@@ -71,6 +71,12 @@ pub struct GameInfo {
     pub simultaneous: bool,
     /// Whether it has response windows.
     pub windows: bool,
+    /// The version of these rules, from 1: bumped by any change that alters
+    /// legal actions, chance use or outcomes. A match is stored with the
+    /// version it was created with and is always replayed by that version's
+    /// code, which stays registered while matches use it
+    /// ([`crate::registry::Catalog`]).
+    pub rules_version: u32,
 }
 
 impl GameInfo {
@@ -93,6 +99,7 @@ impl GameInfo {
             hidden_information: false,
             simultaneous: false,
             windows: false,
+            rules_version: 1,
         }
     }
 }

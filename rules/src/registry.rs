@@ -2,6 +2,12 @@
 //! tool, test and page of the platform then covers it. The test game, which
 //! exercises every part of the contract, is registered apart: the tests and
 //! a server started for them reach it, players never do.
+//!
+//! Rules versions: a change to a game that alters legal actions, chance use
+//! or outcomes bumps its [`GameInfo::rules_version`](crate::GameInfo), and
+//! the previous version's code moves to [`KEPT`], where it stays while
+//! stored matches use it. A [`Catalog`] finds a game at the version a
+//! match was created with, so a match always replays by its own rules.
 
 use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
@@ -27,6 +33,74 @@ static ALL_GAMES: &[&dyn AnyGame] = &[
 const TEST_GAMES: usize = 1;
 
 static GAMES: &[&dyn AnyGame] = ALL_GAMES.split_at(ALL_GAMES.len() - TEST_GAMES).0;
+
+/// Earlier rules versions of offered games that stored matches still use.
+/// None yet: every game is at version 1.
+static KEPT: &[&dyn AnyGame] = &[];
+
+/// The offered games and the test game at its next rules version, as a
+/// rules upgrade registers it, for the tests of one.
+static NEXT_TEST_GAMES: &[&dyn AnyGame] = &[
+    &Registered::<Accasta>::ENTRY,
+    &Registered::<Abande>::ENTRY,
+    &Registered::<Attangle>::ENTRY,
+    &Registered::<Attraktion>::ENTRY,
+    &Registered::<Alva>::ENTRY,
+    &Registered::<Dame100>::ENTRY,
+    &Registered::<Tactique>::ENTRY,
+    &Registered::<Drill<2>>::ENTRY,
+];
+
+/// The test game's earlier version, kept beside [`NEXT_TEST_GAMES`].
+static KEPT_TEST_GAMES: &[&dyn AnyGame] = &[&Registered::<Drill<1>>::ENTRY];
+
+/// The games one server offers, and every rules version it can load.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Catalog {
+    /// The games offered to players.
+    Players,
+    /// Those and the test game (a server started for the tests).
+    WithTestGame,
+    /// Those and the test game at its next rules version, its earlier
+    /// version kept for the matches stored under it: a server after a rules
+    /// upgrade, for the tests of one.
+    WithNextTestRules,
+}
+
+impl Catalog {
+    /// The games a new table may be for, at their current rules versions,
+    /// in the order the home page lists them.
+    pub fn games(self) -> &'static [&'static dyn AnyGame] {
+        match self {
+            Catalog::Players => GAMES,
+            Catalog::WithTestGame => ALL_GAMES,
+            Catalog::WithNextTestRules => NEXT_TEST_GAMES,
+        }
+    }
+
+    /// The game registered under `id`, at its current rules version.
+    pub fn game(self, id: &str) -> Result<&'static dyn AnyGame, RulesError> {
+        find(self.games(), id)
+    }
+
+    /// The game `id` at rules version `version`: the current version, or
+    /// an earlier one kept for the matches that use it.
+    pub fn game_at(self, id: &str, version: u32) -> Result<&'static dyn AnyGame, RulesError> {
+        let kept: &[&dyn AnyGame] = match self {
+            Catalog::WithNextTestRules => KEPT_TEST_GAMES,
+            Catalog::Players | Catalog::WithTestGame => &[],
+        };
+        let current = self.game(id)?;
+        if current.info().rules_version == version {
+            return Ok(current);
+        }
+        KEPT.iter()
+            .chain(kept)
+            .copied()
+            .find(|g| g.info().id == id && g.info().rules_version == version)
+            .ok_or_else(|| RulesError::UnknownRulesVersion { game: id.to_string(), version })
+    }
+}
 
 /// Every game offered to players, in the order the home page lists them.
 pub fn games() -> &'static [&'static dyn AnyGame] {

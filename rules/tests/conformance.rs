@@ -6,7 +6,7 @@
 
 use rules::conformance::{ConformanceConfig, ConformanceReport};
 use rules::referee::{Change, Entry};
-use rules::registry::{all_games, games};
+use rules::registry::{Catalog, all_games, games};
 use rules::tools::replay::replay_history;
 use rules::{AnyGame, AnyMatch, RulesError, Seat, Seed, SeedStream, Status};
 use serde_json::{Value, json};
@@ -181,4 +181,43 @@ fn options_are_checked_every_offered_choice_builds_a_match_and_unknown_games_are
     }
     assert!(matches!(rules::registry::game("chess"), Err(RulesError::UnknownGame(_))));
     assert!(rules::registry::game("drill").is_err(), "the test game is not offered");
+}
+
+/// The bids the Drill offers its first seat, under the catalog's version `version`.
+fn drill_bids(catalog: Catalog, version: u32) -> Vec<u64> {
+    let game = catalog.game_at("drill", version).unwrap();
+    let mut referee = game.referee(&json!({}), None, Seed::default()).unwrap();
+    referee.settle();
+    let mut bids: Vec<u64> =
+        referee.state().legal(Seat(0)).iter().filter_map(|l| l.action["prepare"]["bid"].as_u64()).collect();
+    bids.dedup();
+    bids
+}
+
+#[test]
+fn a_catalog_finds_each_game_at_the_rules_version_its_match_was_created_with() {
+    for game in games() {
+        let id = game.info().id;
+        assert_eq!(game.info().rules_version, 1, "{id}");
+        assert_eq!(Catalog::Players.game_at(id, 1).unwrap().info().id, id);
+        assert!(matches!(Catalog::Players.game_at(id, 2), Err(RulesError::UnknownRulesVersion { version: 2, .. })));
+    }
+    assert!(Catalog::Players.game("drill").is_err(), "the test game is not offered");
+    assert_eq!(Catalog::WithTestGame.game("drill").unwrap().info().rules_version, 1);
+    assert!(Catalog::WithTestGame.game_at("drill", 2).is_err(), "the next version is not registered yet");
+    // After the upgrade, new matches get version 2 and version 1 stays.
+    assert_eq!(Catalog::WithNextTestRules.game("drill").unwrap().info().rules_version, 2);
+    assert_eq!(drill_bids(Catalog::WithNextTestRules, 1), [1, 2, 3]);
+    assert_eq!(drill_bids(Catalog::WithNextTestRules, 2), [1, 2, 3, 4]);
+    assert_eq!(drill_bids(Catalog::WithTestGame, 1), [1, 2, 3]);
+    let error = Catalog::Players.game_at("accasta", 9).err().map(|e| e.to_string());
+    assert_eq!(error.as_deref(), Some("this server does not have version 9 of the rules of accasta"));
+}
+
+#[test]
+fn the_test_games_next_rules_version_passes_the_conformance_suite() {
+    let game = Catalog::WithNextTestRules.game("drill").unwrap();
+    let config = ConformanceConfig { playouts: 300, deep: 40, max_actions: MAX_ACTIONS, seed: 2 };
+    let report = game.conformance(&json!({}), config).unwrap_or_else(|e| panic!("{e}"));
+    check_coverage(game, &json!({}), &report);
 }

@@ -1,6 +1,7 @@
 //! Server settings, from flags or environment variables, checked at start.
 
 use clap::Args;
+use rules::registry::Catalog;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -44,6 +45,11 @@ pub struct ServeArgs {
     /// Host the test game as well (for the tests; never offered to players).
     #[arg(long, env = "TACTICA_TEST_GAMES", hide = true)]
     pub test_games: bool,
+    /// Host the test game at its next rules version, keeping its current
+    /// version for the matches stored under it: a server after a rules
+    /// upgrade, for the tests of one (implies `--test-games`).
+    #[arg(long, hide = true)]
+    pub test_rules_next: bool,
     /// Pages of these origins may open the WebSocket besides the server's
     /// own (comma-separated, such as `https://play.example.org`): needed
     /// behind a proxy that does not pass the public host name on.
@@ -115,8 +121,9 @@ pub struct Settings {
     pub max_connections_per_address: usize,
     /// Web client folder, if not the built-in copy.
     pub web_dir: Option<PathBuf>,
-    /// Whether tables of the test game may be created.
-    pub test_games: bool,
+    /// The games hosted, and the rules versions the server can load
+    /// (the test game's only for the tests).
+    pub catalog: Catalog,
     /// Origins besides the server's own whose pages may open the WebSocket
     /// (the public URL's among them).
     pub allowed_origins: Vec<String>,
@@ -173,7 +180,11 @@ impl ServeArgs {
             max_connections: self.max_connections,
             max_connections_per_address: self.max_connections_per_address,
             web_dir: self.web_dir.clone(),
-            test_games: self.test_games,
+            catalog: match (self.test_games, self.test_rules_next) {
+                (_, true) => Catalog::WithNextTestRules,
+                (true, false) => Catalog::WithTestGame,
+                (false, false) => Catalog::Players,
+            },
             allowed_origins,
             secure_cookies: public_url.is_some_and(|url| url.starts_with("https://")),
         })

@@ -126,7 +126,7 @@ pub async fn run(
         registry: Arc::new(Registry::default()),
         metrics: metrics.clone(),
         grace: settings.grace,
-        test_games: settings.test_games,
+        catalog: settings.catalog,
         rebuilds: blocking::Pool::per_core(metrics.rebuilds_running.clone(), metrics.rebuilds_total.clone()),
         restores: blocking::Pool::per_core(metrics.restores_running.clone(), metrics.restores_total.clone()),
     };

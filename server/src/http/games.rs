@@ -18,12 +18,12 @@ pub struct GameEntry {
 
 /// Every registered game (and the test game, on a server that hosts it).
 pub async fn list(State(state): State<AppState>) -> Json<Vec<GameEntry>> {
-    let test = state.ctx.test_games.then(|| rules::registry::any_game("drill").ok()).flatten();
     Json(
-        rules::registry::games()
+        state
+            .ctx
+            .catalog
+            .games()
             .iter()
-            .copied()
-            .chain(test)
             .map(|g| GameEntry { info: g.info().clone(), options: g.option_specs() })
             .collect(),
     )

@@ -33,6 +33,8 @@ fn summary(row: &TableRow, seats: &[SeatRow]) -> MatchSummary {
         started_at: row.started_at.unwrap_or(row.created_at),
         ended_at: row.ended_at,
         turns: row.turns,
+        rules_version: row.rules_version,
+        unrestorable: row.restore_error.clone(),
     }
 }
 
@@ -131,7 +133,10 @@ async fn load(state: &AppState, headers: &HeaderMap, id: &str, code: Option<&str
             .map(|s| Seat(s.seat))
             .collect()
     });
-    let game = state.ctx.game(&row.game).map_err(ApiError::internal)?;
+    let game = state
+        .ctx
+        .game_at(&row.game, row.rules_version)
+        .map_err(|e| ApiError::new(ErrorCode::Unrestorable, e.to_string()))?;
     let options: Value = serde_json::from_str(&row.options).map_err(ApiError::internal)?;
     let revealed = row.phase.is_over();
     Ok(Loaded { row, seats, events: Vec::new(), game, options, held, revealed })

@@ -43,6 +43,10 @@ pub struct TableRow {
     pub started_at: Option<u64>,
     /// Ended.
     pub ended_at: Option<u64>,
+    /// The version of the game's rules it was created with, and is replayed by.
+    pub rules_version: u32,
+    /// Why it could not be restored, when it last could not be.
+    pub restore_error: Option<String>,
 }
 
 /// A seat as stored, with its player's name.
@@ -57,7 +61,7 @@ pub struct SeatRow {
 }
 
 pub(super) const TABLE_COLUMNS: &str = "id, code, game, options, seat_count, public, clock_initial_ms, \
-    clock_increment_ms, host_id, phase, seed, seed_commitment, result, turns, rematch_of, created_at, started_at, ended_at";
+    clock_increment_ms, host_id, phase, seed, seed_commitment, result, turns, rematch_of, created_at, started_at, ended_at, rules_version, restore_error";
 
 impl TableRow {
     pub(super) fn read(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
@@ -84,6 +88,8 @@ impl TableRow {
             created_at: row.try_get::<i64, _>("created_at")? as u64,
             started_at: row.try_get::<Option<i64>, _>("started_at")?.map(|t| t as u64),
             ended_at: row.try_get::<Option<i64>, _>("ended_at")?.map(|t| t as u64),
+            rules_version: row.try_get::<i64, _>("rules_version")? as u32,
+            restore_error: row.try_get("restore_error")?,
         })
     }
 }
@@ -118,7 +124,8 @@ impl Store {
     pub async fn insert_table(&self, t: &TableRow) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO tables (id, code, game, options, seat_count, public, clock_initial_ms, clock_increment_ms, \
-             host_id, phase, rematch_of, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+             host_id, phase, rematch_of, created_at, rules_version) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(t.id.clone())
         .bind(t.code.clone())
@@ -132,6 +139,7 @@ impl Store {
         .bind(t.phase.name())
         .bind(t.rematch_of.clone())
         .bind(t.created_at as i64)
+        .bind(i64::from(t.rules_version))
         .execute(self.pool())
         .await?;
         Ok(())
@@ -177,6 +185,16 @@ impl Store {
     pub async fn set_phase(&self, table_id: &str, phase: Phase) -> Result<(), StoreError> {
         sqlx::query("UPDATE tables SET phase = $1 WHERE id = $2")
             .bind(phase.name())
+            .bind(table_id.to_string())
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Notes why a match could not be restored, or (`None`) that it was.
+    pub async fn set_restore_error(&self, table_id: &str, error: Option<&str>) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tables SET restore_error = $1 WHERE id = $2")
+            .bind(error.map(str::to_string))
             .bind(table_id.to_string())
             .execute(self.pool())
             .await?;

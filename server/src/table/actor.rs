@@ -41,8 +41,8 @@ pub struct Context {
     pub metrics: Arc<Metrics>,
     /// How long an absent player has to come back.
     pub grace: Duration,
-    /// Whether tables of the test game may be created (for the tests).
-    pub test_games: bool,
+    /// The games hosted, and every rules version the server can load.
+    pub catalog: rules::registry::Catalog,
     /// Where the history rebuilds matches (replays, exports), off the runtime.
     pub rebuilds: crate::blocking::Pool,
     /// Where tables are restored from their events, off the runtime.
@@ -50,10 +50,15 @@ pub struct Context {
 }
 
 impl Context {
-    /// The game registered under `id`: an offered one, or the test game
-    /// when this server hosts it.
+    /// The game registered under `id`, at its current rules version: an
+    /// offered one, or the test game when this server hosts it.
     pub fn game(&self, id: &str) -> Result<&'static dyn AnyGame, RulesError> {
-        if self.test_games { rules::registry::any_game(id) } else { rules::registry::game(id) }
+        self.catalog.game(id)
+    }
+
+    /// The game `id` at rules version `version`, as a stored match needs it.
+    pub fn game_at(&self, id: &str, version: u32) -> Result<&'static dyn AnyGame, RulesError> {
+        self.catalog.game_at(id, version)
     }
 }
 
@@ -115,7 +120,16 @@ pub enum TableError {
     /// Replaying the stored events panicked (a bug); the match is ended as failed.
     #[error("the match could not be rebuilt from its events: {0}")]
     Rebuild(crate::blocking::PoolError),
+    /// This server cannot restore the match (its rules version is unknown
+    /// here, or its events do not replay): it is marked so and left as
+    /// stored. The text is for its players and names no hidden information.
+    #[error("{0}")]
+    Unrestorable(String),
 }
+
+/// What the players of a match this server cannot restore are told, after why.
+const UNRESTORABLE: &str = "The match stays stored as it was and can be played on \
+    once a server that can restore it runs.";
 
 impl Table {
     fn blank(ctx: Context, row: &TableRow, game: &'static dyn AnyGame, options: Value) -> Result<Table, TableError> {
@@ -208,6 +222,8 @@ impl Table {
             created_at: now_ms(),
             started_at: None,
             ended_at: None,
+            rules_version: game.info().rules_version,
+            restore_error: None,
         };
         let mut table = Table::blank(ctx.clone(), &row, game, options)?;
         ctx.store.insert_table(&row).await?;
@@ -229,11 +245,42 @@ impl Table {
             return Ok(Some(handle));
         }
         let Some((row, seat_rows, stored)) = ctx.store.load_table(id).await? else { return Ok(None) };
-        let corrupt =
-            |what: String| TableError::Store(crate::store::StoreError::Corrupt(format!("table {id}: {what}")));
-        let game = ctx.game(&row.game).map_err(|e| corrupt(e.to_string()))?;
+        match Table::restore(ctx, &row, seat_rows, &stored).await {
+            Ok(table) => {
+                if row.restore_error.is_some() {
+                    ctx.store.set_restore_error(id, None).await?;
+                    tracing::info!(table = %id, "a match that could not be restored before is restored");
+                }
+                Ok(Some(table.spawn()))
+            }
+            Err(TableError::Unrestorable(why)) => {
+                tracing::error!(table = %id, game = %row.game, rules_version = row.rules_version, why, "a match cannot be restored");
+                let told = format!("This match cannot be restored: {why}. {UNRESTORABLE}");
+                ctx.store.set_restore_error(id, Some(&why)).await?;
+                Err(TableError::Unrestorable(told))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The table as stored, its match replayed by the rules version it was
+    /// created with.
+    async fn restore(
+        ctx: &Context,
+        row: &TableRow,
+        seat_rows: Vec<crate::store::SeatRow>,
+        stored: &[crate::store::StoredEvent],
+    ) -> Result<Table, TableError> {
+        let id = &row.id;
+        // The reason players are shown names no action: a stored action
+        // may be one some of them may not see. The log has the details.
+        let corrupt = |what: String| {
+            tracing::error!(table = %id, what, "a stored match does not replay");
+            TableError::Unrestorable("its stored moves do not replay under this server's rules".into())
+        };
+        let game = ctx.game_at(&row.game, row.rules_version).map_err(|e| TableError::Unrestorable(e.to_string()))?;
         let options: Value = serde_json::from_str(&row.options).map_err(|e| corrupt(e.to_string()))?;
-        let mut table = Table::blank(ctx.clone(), &row, game, options)?;
+        let mut table = Table::blank(ctx.clone(), row, game, options).map_err(|e| corrupt(e.to_string()))?;
         for seat in seat_rows {
             if let Some(slot) = table.seats.get_mut(seat.seat as usize) {
                 *slot = Some(seat.player);
@@ -250,13 +297,13 @@ impl Table {
             table = match restored {
                 Ok(replayed) => replayed.map_err(corrupt)?,
                 Err(panicked) => {
-                    super::supervision::fail_stored(ctx, &row, stored.last().map_or(0, |e| e.seq)).await;
+                    super::supervision::fail_stored(ctx, row, stored.last().map_or(0, |e| e.seq)).await;
                     return Err(TableError::Rebuild(panicked));
                 }
             };
         }
         table.rematch = ctx.store.rematch_of(id).await?.map(|(rematch, _)| rematch);
-        Ok(Some(table.spawn()))
+        Ok(table)
     }
 
     /// Starts the task and registers it.

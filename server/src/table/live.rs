@@ -37,6 +37,7 @@ fn rules_code(error: &RulesError) -> ErrorCode {
         RulesError::BadAction(_) => ErrorCode::BadAction,
         RulesError::BadOptions(_) => ErrorCode::InvalidOptions,
         RulesError::UnknownGame(_) => ErrorCode::UnknownGame,
+        RulesError::UnknownRulesVersion { .. } => ErrorCode::Unrestorable,
     }
 }
 

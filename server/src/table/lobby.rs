@@ -254,7 +254,9 @@ impl Table {
         let handle =
             Table::create(&self.ctx, &settings, player, Some((&self.id, next_seat))).await.map_err(|e| match e {
                 super::actor::TableError::Refused(code, message) => (code, message),
-                e @ (super::actor::TableError::Store(_) | super::actor::TableError::Rebuild(_)) => {
+                e @ (super::actor::TableError::Store(_)
+                | super::actor::TableError::Rebuild(_)
+                | super::actor::TableError::Unrestorable(_)) => {
                     tracing::error!(error = %e, "could not create a rematch");
                     (ErrorCode::Internal, "could not create the rematch".to_string())
                 }

@@ -436,6 +436,9 @@ impl Connection {
             Err(crate::table::TableError::Rebuild(_)) => {
                 self.error(ErrorCode::TableFailed, crate::table::FAILED, table.as_deref());
             }
+            Err(crate::table::TableError::Unrestorable(why)) => {
+                self.error(ErrorCode::Unrestorable, why, table.as_deref())
+            }
             Err(e) => {
                 tracing::error!(error = %e, "could not load a table");
                 self.error(ErrorCode::Internal, "could not load the table", table.as_deref());

@@ -98,7 +98,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         max_connections: 100_000,
         max_connections_per_address: 100_000,
         web_dir: None,
-        test_games: true,
+        catalog: rules::registry::Catalog::WithTestGame,
         allowed_origins: Vec::new(),
         secure_cookies: false,
     }

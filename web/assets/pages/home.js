@@ -150,7 +150,8 @@ export function matchItem(m, games) {
   const game = games.find((g) => g.id === m.game);
   const names = m.seats.map((s) => s.player.name).join(" vs ");
   const live = m.phase === "live";
-  const result = live ? "in progress" : m.result?.termination === "failed" ? "stopped by a server fault"
+  const result = m.unrestorable ? `cannot be restored here: ${m.unrestorable}`
+    : live ? "in progress" : m.result?.termination === "failed" ? "stopped by a server fault"
     : m.phase === "aborted" ? "aborted" : describeResult(m);
   return h("li", {},
     h("a", { href: live ? `/table/${m.table}` : `/m/${m.table}`, "data-link": true }, `${game?.name ?? m.game}: ${names}`),

@@ -63,6 +63,8 @@ export async function tablePage(ctx, where) {
       render();
     } else if (!t && message.code === "no_such_table") {
       root.replaceChildren(h("p", { class: "error" }, "This table does not exist, or its invite link is needed to see it."));
+    } else if (!t && (message.code === "unrestorable" || message.code === "table_failed")) {
+      root.replaceChildren(h("p", { class: "error", "data-testid": "unrestorable" }, message.message));
     }
   }));
   cleanups.push(conn.on("rematch_offered", (message) => {

@@ -143,9 +143,14 @@ enum Phase {
     Window { from: u8 },
 }
 
-/// The state of a Drill match.
+/// The state of a Drill match under rules version `RULES`.
+///
+/// Version 1 is the Drill; version 2 lets a seat bid up to 4. Version 2 is
+/// registered as current only by a server started to test a rules upgrade
+/// (`--test-rules-next`), which must go on replaying the matches stored
+/// under version 1 with version 1's rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Drill {
+pub struct Drill<const RULES: u32 = 1> {
     options: DrillOptions,
     phase: Phase,
     lucky: Vec<u8>,
@@ -171,8 +176,11 @@ pub struct Drill {
     outcome: Option<Outcome>,
 }
 
-impl Drill {
-    fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+impl<const RULES: u32> Drill<RULES> {
+    /// The highest bid: 3, or 4 from rules version 2.
+    const MAX_BID: u8 = if RULES >= 2 { 4 } else { 3 };
+
+    fn seats(&self) -> impl Iterator<Item = Seat> + use<RULES> {
         (0..self.options.seats).map(Seat)
     }
 
@@ -274,7 +282,7 @@ impl Drill {
     }
 }
 
-impl Game for Drill {
+impl<const RULES: u32> Game for Drill<RULES> {
     type Options = DrillOptions;
     type Action = DrillAction;
     type Chance = DrillChance;
@@ -290,6 +298,7 @@ impl Game for Drill {
         hidden_information: true,
         simultaneous: true,
         windows: true,
+        rules_version: RULES,
     };
 
     fn option_specs() -> Vec<OptionSpec> {
@@ -316,7 +325,7 @@ impl Game for Drill {
         ]
     }
 
-    fn new(options: &DrillOptions) -> Result<Drill, RulesError> {
+    fn new(options: &DrillOptions) -> Result<Self, RulesError> {
         if !(2..=SEATS as u8).contains(&options.seats) || options.window_ms == 0 {
             return Err(RulesError::BadOptions("two to four seats, and a window of at least 1 ms".into()));
         }
@@ -392,7 +401,7 @@ impl Game for Drill {
         }
         match self.phase {
             Phase::Prepare => {
-                for bid in 1..=3 {
+                for bid in 1..=Self::MAX_BID {
                     for card in [false, true] {
                         out.push(DrillAction::Prepare { bid, card });
                     }
@@ -414,7 +423,7 @@ impl Game for Drill {
             (DrillAction::Answer(Answer::Block), Phase::Window { .. }) if !self.held[seat.index()] => {
                 "you hold no block card".into()
             }
-            (DrillAction::Prepare { .. }, Phase::Prepare) => "a bid is 1, 2 or 3".into(),
+            (DrillAction::Prepare { .. }, Phase::Prepare) => format!("a bid is 1 to {}", Self::MAX_BID),
             _ => "that is not what this phase asks for".into(),
         }
     }
@@ -472,7 +481,7 @@ impl Game for Drill {
                 let from = self.square[mover.index()];
                 let steps = if lucky { 2 * n } else { *n };
                 self.square[mover.index()] = (from + steps).min(TRACK);
-                self.marks = vec![Drill::cell(from), Drill::cell(self.square[mover.index()])];
+                self.marks = vec![Self::cell(from), Self::cell(self.square[mover.index()])];
                 self.last_roll = Some((mover, *n));
                 self.phase = Phase::Window { from };
                 self.after_answer();
@@ -501,7 +510,7 @@ impl Game for Drill {
             .filter_map(|square| {
                 let pieces: Vec<Piece> =
                     self.in_play().filter(|s| self.square[s.index()] == square).map(Piece::plain).collect();
-                (!pieces.is_empty()).then(|| Stack { cell: Drill::cell(square), pieces })
+                (!pieces.is_empty()).then(|| Stack { cell: Self::cell(square), pieces })
             })
             .collect();
         stacks.sort_by_key(|s| s.cell);
@@ -541,7 +550,9 @@ impl Game for Drill {
             .collect();
         let prompt = match (&self.outcome, self.phase) {
             (Some(outcome), _) => outcome.reason.clone(),
-            (None, Phase::Prepare) => "Everyone bids 1 to 3 in secret, with or without a block card".into(),
+            (None, Phase::Prepare) => {
+                format!("Everyone bids 1 to {} in secret, with or without a block card", Self::MAX_BID)
+            }
             (None, Phase::Roll) => format!("{} to roll", SEAT_NAMES[self.to_move().index()]),
             (None, Phase::Window { .. }) => {
                 format!("Block {}'s move, or pass", SEAT_NAMES[self.to_move().index()])
@@ -567,7 +578,7 @@ impl Game for Drill {
         }
     }
 
-    fn observe(&self, step: &StepOf<Self>, _after: &Drill, viewer: Viewer) -> Seen {
+    fn observe(&self, step: &StepOf<Self>, _after: &Self, viewer: Viewer) -> Seen {
         match step {
             Step::Chance(DrillChance::Deal(numbers)) => match viewer {
                 Viewer::Seat(seat) => match numbers.get(seat.index()) {
@@ -718,7 +729,7 @@ impl Game for Drill {
         }
     }
 
-    fn resample(&self, viewer: Seat, seed: Seed) -> Drill {
+    fn resample(&self, viewer: Seat, seed: Seed) -> Self {
         let mut state = self.clone();
         if self.outcome.is_some() {
             return state;
@@ -733,7 +744,7 @@ impl Game for Drill {
             if let Some((bid, _)) = self.prepared[i] {
                 // A spent card was held; an unspent one may or may not be.
                 let card = self.spent[i] || stream.below(2) == 1;
-                let bid = if self.bids_revealed() { bid } else { stream.below(3) as u8 + 1 };
+                let bid = if self.bids_revealed() { bid } else { stream.below(u32::from(Self::MAX_BID)) as u8 + 1 };
                 state.prepared[i] = Some((bid, card));
                 state.held[i] = card && !self.spent[i];
             }

@@ -22,7 +22,7 @@ pub enum DrillTurn {
     Prepare {
         /// The seat.
         seat: Seat,
-        /// Its bid, 1 to 3.
+        /// Its bid, 1 to 3 (4 under rules version 2; the rules check it).
         bid: u8,
         /// Whether it keeps a block card.
         card: bool,
@@ -65,8 +65,8 @@ impl FromStr for DrillTurn {
         let mut parts = rest.split(';');
         let first: Vec<&str> = parts.next().unwrap_or("").split_whitespace().collect();
         match first.as_slice() {
-            ["bid", bid] => Ok(DrillTurn::Prepare { seat, bid: number(bid, text, 1..=3)?, card: false }),
-            ["bid", bid, "with", "card"] => Ok(DrillTurn::Prepare { seat, bid: number(bid, text, 1..=3)?, card: true }),
+            ["bid", bid] => Ok(DrillTurn::Prepare { seat, bid: number(bid, text, 1..=4)?, card: false }),
+            ["bid", bid, "with", "card"] => Ok(DrillTurn::Prepare { seat, bid: number(bid, text, 1..=4)?, card: true }),
             ["roll", rest @ ..] => {
                 let roll = match rest {
                     [] => None,

@@ -287,6 +287,7 @@ impl Game for Tactique {
         hidden_information: true,
         simultaneous: true,
         windows: false,
+        rules_version: 1,
     };
 
     fn option_specs() -> Vec<OptionSpec> {
