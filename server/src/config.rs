@@ -21,6 +21,10 @@ pub struct ServeArgs {
     /// Seconds an absent player has to reconnect before the opponent may claim the win.
     #[arg(long, env = "TACTICA_GRACE_SECONDS", default_value_t = 60)]
     pub grace_seconds: u64,
+    /// Days an untimed match may go without an action before it is
+    /// adjudicated: the seats it waits for are taken to have abandoned it.
+    #[arg(long, env = "TACTICA_IDLE_MATCH_DAYS", default_value_t = 30)]
+    pub idle_match_days: u64,
     /// Messages a connection may send at once.
     #[arg(long, env = "TACTICA_RATE_BURST", default_value_t = 60)]
     pub rate_burst: u32,
@@ -96,6 +100,10 @@ pub enum ConfigError {
     WebDir(PathBuf),
 }
 
+/// How long a table nobody follows stays in memory once nothing in it runs
+/// on time.
+pub const UNWATCHED: Duration = Duration::from_secs(300);
+
 /// Checked settings.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -107,6 +115,12 @@ pub struct Settings {
     pub database_url: String,
     /// Reconnect grace period.
     pub grace: Duration,
+    /// How long an untimed match may go without an action before the
+    /// seats it waits for are taken to have abandoned it.
+    pub idle_match: Duration,
+    /// How long a table nobody follows stays in memory once nothing in it
+    /// runs on time; it loads again when someone joins.
+    pub unwatched: Duration,
     /// Rate limit burst.
     pub rate_burst: u32,
     /// Rate limit per second.
@@ -173,6 +187,8 @@ impl ServeArgs {
             metrics_addr,
             database_url: url.clone(),
             grace: Duration::from_secs(self.grace_seconds),
+            idle_match: Duration::from_secs(self.idle_match_days.saturating_mul(86_400)),
+            unwatched: UNWATCHED,
             rate_burst: self.rate_burst,
             rate_per_second: self.rate_per_second,
             guests_per_minute: self.guests_per_minute,

@@ -126,6 +126,8 @@ pub async fn run(
         registry: Arc::new(Registry::default()),
         metrics: metrics.clone(),
         grace: settings.grace,
+        idle_match: settings.idle_match,
+        unwatched: settings.unwatched,
         catalog: settings.catalog,
         rebuilds: blocking::Pool::per_core(metrics.rebuilds_running.clone(), metrics.rebuilds_total.clone()),
         restores: blocking::Pool::per_core(metrics.restores_running.clone(), metrics.restores_total.clone()),
@@ -213,11 +215,13 @@ pub async fn run(
 /// the rebuilds themselves are bounded by the restore pool.
 const RESTORING_AT_ONCE: usize = 16;
 
-/// Starts a task for every match being played in the database, several at
-/// once; `tactica_restores_pending` counts down to zero.
+/// Starts a task for every timed match being played in the database (its
+/// clocks run whether anyone is there or not), several at once;
+/// `tactica_restores_pending` counts down to zero. Untimed matches load
+/// when someone joins them, or when they are due to be adjudicated.
 async fn restore(ctx: Context) {
     use futures_util::StreamExt;
-    let ids = match ctx.store.live_tables().await {
+    let ids = match ctx.store.timed_live_tables().await {
         Ok(ids) => ids,
         Err(error) => {
             tracing::error!(%error, "could not list the live matches to restore");
@@ -242,10 +246,28 @@ async fn restore(ctx: Context) {
 }
 
 /// Closes lobbies that waited longer than [`LOBBY_LIFETIME`] to start
-/// (except those someone is at right now), and ends guest sessions unused
-/// for [`GUEST_SESSION_LIFETIME`].
+/// (except those someone is at right now), ends guest sessions unused for
+/// [`GUEST_SESSION_LIFETIME`], and loads the untimed matches that went
+/// without an action for the idle period, which adjudicate themselves as
+/// they load (beside serving).
 async fn housekeeping(ctx: &Context) {
     let now = epoch::now_ms();
+    match ctx.store.idle_untimed_tables(now.saturating_sub(ctx.idle_match.as_millis() as u64)).await {
+        Ok(ids) if !ids.is_empty() => {
+            let ctx = ctx.clone();
+            tokio::spawn(async move {
+                for id in ids {
+                    if ctx.registry.get(&id).is_none() {
+                        if let Err(error) = Table::load(&ctx, &id).await {
+                            tracing::error!(table = %id, %error, "could not load an idle match to adjudicate it");
+                        }
+                    }
+                }
+            });
+        }
+        Ok(_) => {}
+        Err(error) => tracing::warn!(%error, "could not list the idle untimed matches"),
+    }
     let before = now.saturating_sub(LOBBY_LIFETIME.as_millis() as u64);
     let in_memory: Vec<String> = ctx.registry.all().into_iter().map(|handle| handle.id).collect();
     match ctx.store.expire_lobbies(before, &in_memory).await {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer, legal, start_drill};
+use common::{Client, TestDb, TestServer, legal, start_drill_timed};
 use serde_json::json;
 
 const MATCHES: usize = 4;
@@ -18,7 +18,10 @@ async fn a_restarted_server_answers_before_its_live_matches_are_all_restored() {
     let mut tables = Vec::new();
     for _ in 0..MATCHES {
         let options = json!({"seats": 2, "window_ms": 3000, "slow_ms": 150});
-        let (table, _) = start_drill(&mut [&mut red, &mut blue], options).await;
+        // Timed matches are restored at start (their clocks run); untimed
+        // ones would only load when joined.
+        let clock = json!({"initial_ms": 3_600_000, "increment_ms": 0});
+        let (table, _) = start_drill_timed(&mut [&mut red, &mut blue], options, clock).await;
         let at = red.states[&table]["seq"].as_u64().unwrap();
         let deal = red.state_at(&table, at).await;
         red.act(&table, &legal(&deal, "Red: bid 2")).await;

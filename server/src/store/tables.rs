@@ -280,12 +280,28 @@ impl Store {
         Ok(row.map(|r| r.try_get("code")).transpose()?)
     }
 
-    /// The ids of matches being played, to restore at start (lobbies load
-    /// when someone joins them).
-    pub async fn live_tables(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM tables WHERE phase = 'live' ORDER BY created_at")
-            .fetch_all(self.pool())
-            .await?;
+    /// The ids of timed matches being played, whose clocks must run, to
+    /// restore at start (the others load when someone joins them).
+    pub async fn timed_live_tables(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM tables WHERE phase = 'live' AND clock_initial_ms IS NOT NULL ORDER BY created_at",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// The ids of untimed matches being played whose last event is older
+    /// than `before` (ms since the epoch): due to be adjudicated. Those that
+    /// could not be restored wait for a server that can.
+    pub async fn idle_untimed_tables(&self, before: u64) -> Result<Vec<String>, StoreError> {
+        let mut sql = Sql::new(
+            "SELECT t.id FROM tables t WHERE t.phase = 'live' AND t.clock_initial_ms IS NULL \
+             AND t.restore_error IS NULL AND COALESCE((SELECT e.created_at FROM events e WHERE e.table_id = t.id \
+             ORDER BY e.seq DESC LIMIT 1), t.created_at) < ",
+        );
+        sql.bind(before as i64).push(" ORDER BY t.created_at");
+        let rows = sql.fetch_all(self.pool()).await?;
         Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<Vec<_>, _>>()?)
     }
 

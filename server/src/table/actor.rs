@@ -24,9 +24,6 @@ use tokio::time::{Duration, Instant, sleep_until};
 
 /// Commands waiting for a table task.
 const QUEUE: usize = 1024;
-/// A lobby or finished table nobody follows leaves memory after this; it is
-/// loaded again from the database when someone joins it.
-const IDLE_FINISHED: Duration = Duration::from_secs(300);
 /// The longest catch-up sent as events rather than a snapshot.
 const MAX_CATCH_UP: u64 = 500;
 
@@ -41,6 +38,12 @@ pub struct Context {
     pub metrics: Arc<Metrics>,
     /// How long an absent player has to come back.
     pub grace: Duration,
+    /// How long an untimed match may go without an action before it is
+    /// adjudicated.
+    pub idle_match: Duration,
+    /// How long a table nobody follows stays in memory once nothing in it
+    /// runs on time.
+    pub unwatched: Duration,
     /// The games hosted, and every rules version the server can load.
     pub catalog: rules::registry::Catalog,
     /// Where the history rebuilds matches (replays, exports), off the runtime.
@@ -105,6 +108,9 @@ pub struct Table {
     pub(super) rematch: Option<String>,
     /// An end that could not be stored yet, and when to try again.
     pub(super) pending_end: Option<(Termination, Instant)>,
+    /// When (ms since the epoch) to try again an adjudication that could
+    /// not be stored.
+    adjudication_retry: Option<u64>,
     idle_since: Option<Instant>,
 }
 
@@ -163,6 +169,7 @@ impl Table {
             grace_until: vec![None; seats],
             rematch: None,
             pending_end: None,
+            adjudication_retry: None,
             idle_since: None,
         })
     }
@@ -329,24 +336,43 @@ impl Table {
                 }
             }
         }));
-        match started {
+        let stopped = match started {
             Ok(()) => self.serve(&mut rx).await,
-            Err(panic) => self.fail(panic).await,
-        }
+            Err(panic) => {
+                self.fail(panic).await;
+                Stop::Failed
+            }
+        };
         self.ctx.registry.remove(&self.id);
         self.ctx.metrics.tables.decrement(1.0);
         if self.phase == Phase::Live {
             self.ctx.metrics.live_matches.decrement(1.0);
         }
+        // Commands sent before the registry forgot the table are not lost:
+        // a table that left memory loads again to answer them.
+        rx.close();
+        let mut unanswered = Vec::new();
+        while let Ok(command) = rx.try_recv() {
+            match command {
+                Command::Shutdown { done } => {
+                    let _ = done.send(());
+                }
+                command => unanswered.push(command),
+            }
+        }
+        if stopped == Stop::Unwatched && !unanswered.is_empty() {
+            tokio::spawn(reopen(self.ctx.clone(), self.id.clone(), unanswered));
+        }
     }
 
-    /// Handles commands and deadlines until the table stops.
-    async fn serve(&mut self, rx: &mut mpsc::Receiver<Command>) {
+    /// Handles commands and deadlines until the table stops, and says why.
+    async fn serve(&mut self, rx: &mut mpsc::Receiver<Command>) -> Stop {
         // An end left due by a restart is stored before anyone who joins is
         // shown the match (a timer already past may not fire on its first poll).
         if self.next_deadline().is_some_and(|at| at <= Instant::now()) {
             if let Err(panic) = AssertUnwindSafe(self.on_deadline()).catch_unwind().await {
-                return self.fail(panic).await;
+                self.fail(panic).await;
+                return Stop::Failed;
             }
         }
         loop {
@@ -362,18 +388,18 @@ impl Table {
                 command = rx.recv() => match command {
                     Some(Command::Shutdown { done }) => {
                         let _ = done.send(());
-                        break;
+                        return Stop::Shutdown;
                     }
                     Some(command) => AssertUnwindSafe(self.handle(command)).catch_unwind().await,
-                    None => break,
+                    None => return Stop::Shutdown,
                 },
             };
             if let Err(panic) = handled {
                 self.fail(panic).await;
-                break;
+                return Stop::Failed;
             }
-            if self.idle_since.is_some_and(|since| since.elapsed() >= IDLE_FINISHED) {
-                break;
+            if self.idle_since.is_some_and(|since| since.elapsed() >= self.ctx.unwatched) {
+                return Stop::Unwatched;
             }
         }
     }
@@ -561,17 +587,40 @@ impl Table {
         seated.map_or_else(|| "someone".to_string(), |p| p.name.clone())
     }
 
-    fn next_deadline(&self) -> Option<Instant> {
+    /// When the next timer runs out: a flag falls, a response window
+    /// closes, a grace period ends, or a failed end is tried again. A live
+    /// match stays in memory while one runs.
+    fn next_timer(&self) -> Option<Instant> {
         let flag = if self.phase == Phase::Live {
             self.clocks.as_ref().and_then(ClockState::next_flag).map(|(_, at)| at)
         } else {
             None
         };
         let grace = self.grace_until.iter().flatten().map(|(at, _)| *at).min();
-        let idle = self.idle_since.map(|since| since + IDLE_FINISHED);
         let retry = self.pending_end.as_ref().map(|(_, at)| *at);
         let window = self.window.filter(|_| self.phase == Phase::Live).map(|(at, _)| at);
-        [flag, grace, idle, retry, window].into_iter().flatten().min()
+        [flag, grace, retry, window].into_iter().flatten().min()
+    }
+
+    /// When the table next has something to do on its own: a timer, the
+    /// adjudication of an idle untimed match, or leaving memory.
+    fn next_deadline(&self) -> Option<Instant> {
+        let idle = self.idle_since.map(|since| since + self.ctx.unwatched);
+        let adjudication =
+            self.adjudication_due().map(|due| Instant::now() + Duration::from_millis(due.saturating_sub(now_ms())));
+        [self.next_timer(), adjudication, idle].into_iter().flatten().min()
+    }
+
+    /// When (ms since the epoch) an untimed match is adjudicated if nobody
+    /// acts before: [`Context::idle_match`] after its last event, or a
+    /// minute after an adjudication that could not be stored.
+    fn adjudication_due(&self) -> Option<u64> {
+        if self.phase != Phase::Live || self.clock.is_some() || self.pending_end.is_some() {
+            return None;
+        }
+        let last = self.events.last().map_or(self.created_at, |e| e.at);
+        let due = last.saturating_add(self.ctx.idle_match.as_millis() as u64);
+        Some(self.adjudication_retry.map_or(due, |retry| retry.max(due)))
     }
 
     async fn on_deadline(&mut self) {
@@ -589,6 +638,9 @@ impl Table {
         if self.window.is_some_and(|(at, _)| at <= now) {
             self.window_expired().await;
         }
+        if self.adjudication_due().is_some_and(|due| due <= now_ms()) {
+            self.adjudication_retry = if self.adjudicate().await { None } else { Some(now_ms() + 60_000) };
+        }
         let expired: Vec<u8> = (0..self.seats.len() as u8)
             .filter(|s| self.grace_until[*s as usize].is_some_and(|(at, _)| at <= now))
             .collect();
@@ -600,12 +652,44 @@ impl Table {
     }
 
     fn update_idle(&mut self) {
-        // A live match stays: its clocks and grace periods run without followers.
-        let idle = self.followers.is_empty() && self.phase != Phase::Live;
+        // Nobody follows and nothing runs on time: the table may leave
+        // memory, to load again from the database when someone joins. A
+        // live match stays while its clocks, a window or a grace period
+        // run; its adjudication is found in the database (`housekeeping`).
+        let idle = self.followers.is_empty() && (self.phase != Phase::Live || self.next_timer().is_none());
         match (idle, self.idle_since) {
             (true, None) => self.idle_since = Some(Instant::now()),
             (false, Some(_)) => self.idle_since = None,
             _ => {}
+        }
+    }
+}
+
+/// Why a table's task stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Nobody followed it and nothing in it ran on time: it left memory.
+    Unwatched,
+    /// The server is shutting down.
+    Shutdown,
+    /// It panicked (see `supervision`).
+    Failed,
+}
+
+/// Loads a table that has just left memory again, for commands sent to it
+/// as it left, and hands them over.
+async fn reopen(ctx: Context, id: String, commands: Vec<Command>) {
+    let Ok(Some(handle)) = Table::load(&ctx, &id).await else {
+        for command in commands {
+            if let Command::Subscribe { conn, .. } | Command::Request { conn, .. } = command {
+                conn.error(ErrorCode::NoSuchTable, "the table has closed; join it again", Some(&id), None);
+            }
+        }
+        return;
+    };
+    for command in commands {
+        if handle.send(command).await.is_err() {
+            break;
         }
     }
 }

@@ -449,6 +449,30 @@ impl Table {
         self.end_if_over(Termination::Rules).await;
     }
 
+    /// An untimed match went [`Context::idle_match`] without an action: the
+    /// seats it waits for are taken to have abandoned it, and the rules
+    /// decide what follows. Returns whether that was stored.
+    ///
+    /// [`Context::idle_match`]: super::Context::idle_match
+    pub(super) async fn adjudicate(&mut self) -> bool {
+        let waited = self.referee.state().status().acting().without_all(self.left);
+        if waited.is_empty() {
+            tracing::warn!(table = %self.id, "an idle untimed match waits for no seat: it is not adjudicated");
+            return false;
+        }
+        tracing::info!(table = %self.id, seats = ?waited, "an idle untimed match is adjudicated");
+        for seat in waited.iter() {
+            if self.phase != Phase::Live || self.pending_end.is_some() {
+                break;
+            }
+            if let Err((_, message)) = self.leave(seat.0, Leave::Abandoned).await {
+                tracing::error!(table = %self.id, %message, "could not record an adjudication");
+                return false;
+            }
+        }
+        true
+    }
+
     /// An absent player's grace period is over. In a game of two the
     /// opponent may now claim the match; with more seats, the absent seat
     /// leaves and play goes on.

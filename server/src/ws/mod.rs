@@ -339,10 +339,18 @@ impl Connection {
                 };
                 let command =
                     Command::Request { conn: self.conn.clone(), player, message: request, received: Instant::now() };
-                if handle.send(command).await.is_err() {
-                    self.tables.remove(&table);
-                    self.error(ErrorCode::NoSuchTable, "the table has closed; join it again", Some(&table));
+                let Err(command) = handle.send(command).await else { return };
+                // The table left memory and was loaded again (it reopens for
+                // a command that came as it left): the request goes there.
+                let reopened = self.state.ctx.registry.get(&table);
+                self.tables.remove(&table);
+                if let Some(handle) = reopened {
+                    if handle.send(command).await.is_ok() {
+                        self.tables.insert(table, handle);
+                        return;
+                    }
                 }
+                self.error(ErrorCode::NoSuchTable, "the table has closed; join it again", Some(&table));
             }
         }
     }
@@ -437,7 +445,7 @@ impl Connection {
                 self.error(ErrorCode::TableFailed, crate::table::FAILED, table.as_deref());
             }
             Err(crate::table::TableError::Unrestorable(why)) => {
-                self.error(ErrorCode::Unrestorable, why, table.as_deref())
+                self.error(ErrorCode::Unrestorable, why, table.as_deref());
             }
             Err(e) => {
                 tracing::error!(error = %e, "could not load a table");

@@ -91,6 +91,8 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         metrics_addr: None,
         database_url: url.to_string(),
         grace,
+        idle_match: Duration::from_secs(30 * 86_400),
+        unwatched: server::config::UNWATCHED,
         rate_burst: 200,
         rate_per_second: 100,
         guests_per_minute: 100_000,
@@ -167,6 +169,17 @@ impl TestServer {
         let text = reqwest::get(self.http("/metrics")).await.unwrap().text().await.unwrap();
         let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("no {name}"));
         line[name.len() + 1..].parse::<f64>().unwrap() as u64
+    }
+
+    /// Waits until metric `name` reads `value`: for what the server does
+    /// on its own with no message to say so (a table leaving memory). It
+    /// asks again every 20 ms, for at most [`WAIT`].
+    pub async fn await_metric(&self, name: &str, value: u64) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while self.metric(name).await != value {
+            assert!(tokio::time::Instant::now() < deadline, "{name} never read {value}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     /// A new guest: its token and player.
@@ -376,8 +389,14 @@ impl Client {
 /// A Drill lobby with `options` created by `players[0]`, every player
 /// seated in order, and started. Returns the table id and invite code.
 pub async fn start_drill(players: &mut [&mut Client], options: Value) -> (String, String) {
+    start_drill_timed(players, options, Value::Null).await
+}
+
+/// [`start_drill`] with a clock (`{"initial_ms", "increment_ms"}`, or null).
+pub async fn start_drill_timed(players: &mut [&mut Client], options: Value, clock: Value) -> (String, String) {
     let host = &mut *players[0];
-    host.send(json!({"type": "create_lobby", "game": "drill", "public": false, "options": options})).await;
+    let lobby = json!({"type": "create_lobby", "game": "drill", "public": false, "options": options, "clock": clock});
+    host.send(lobby).await;
     let created = host.expect(|m| m["type"] == "created" || m["type"] == "error").await;
     assert_eq!(created["type"], "created", "{created}");
     let table = created["table"].as_str().unwrap().to_string();
