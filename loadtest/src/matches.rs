@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
-/// A legal action as the protocol carries it (`action`, `text`, `clicks`).
+/// A legal action's JSON form, to send back.
 type LegalAction = Value;
 
 /// What one match task measured.
@@ -31,8 +31,8 @@ struct Game {
     phase: Phase,
 }
 
-fn legal_json(legal: &[impl serde::Serialize]) -> Vec<LegalAction> {
-    legal.iter().map(|l| serde_json::to_value(l).expect("serializable")).collect()
+fn legal_json(legal: &[protocol::SeatMoves]) -> Vec<LegalAction> {
+    legal.iter().flat_map(|seat| seat.actions.iter().map(|m| m.action.clone())).collect()
 }
 
 impl Game {
@@ -96,7 +96,7 @@ impl Game {
         if options.is_empty() {
             return Err(format!("nobody can act at {} (seq {})", self.table, self.seq));
         }
-        let action = options[(choice % options.len() as u64) as usize]["action"].clone();
+        let action = options[(choice % options.len() as u64) as usize].clone();
         let message =
             ClientMessage::Act { table: self.table.clone(), id: id.clone(), seat: None, seq: Some(self.seq), action };
         let started = Instant::now();

@@ -81,6 +81,14 @@ pub struct MatchDetail {
     pub events: Vec<EventView>,
 }
 
+/// A page of a match's events, oldest first: what a table's snapshot,
+/// which carries only the recent events, leaves to be read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventPage {
+    /// The events before the one asked for, as the requester may see them.
+    pub events: Vec<EventView>,
+}
+
 /// The state after one turn, for stepping through a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReplayStep {

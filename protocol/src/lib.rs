@@ -9,12 +9,14 @@
 mod client;
 mod error;
 mod history;
+pub mod legal;
 mod server;
 mod table;
 
 pub use client::{ClientMessage, LobbySettings, ParseError, TimeControl};
 pub use error::ErrorCode;
-pub use history::{MatchDetail, MatchList, MatchSummary, Replay, ReplayStep, SeatSummary};
+pub use history::{EventPage, MatchDetail, MatchList, MatchSummary, Replay, ReplayStep, SeatSummary};
+pub use legal::SeatMoves;
 pub use server::{ErrorMessage, ServerMessage, StateUpdate};
 pub use table::{
     Clocks, EventDetail, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, TableSnapshot,
@@ -22,7 +24,7 @@ pub use table::{
 };
 
 /// The protocol version; a client speaking another is refused.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// A table's identifier: a lobby and the match played at it.
 pub type TableId = String;

@@ -1,8 +1,9 @@
 //! Messages from the server to the browser.
 
+use crate::legal::SeatMoves;
 use crate::table::{Clocks, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, TableSnapshot};
 use crate::{ErrorCode, TableId};
-use rules::{LegalAction, View};
+use rules::View;
 use serde::{Deserialize, Serialize};
 
 /// An error, sent only to the client that caused it.
@@ -36,7 +37,7 @@ pub struct StateUpdate {
     /// The viewer's view.
     pub view: View,
     /// The viewer's legal actions.
-    pub legal: Vec<LegalAction>,
+    pub legal: Vec<SeatMoves>,
     /// Clocks, for a timed match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<Clocks>,

@@ -1,8 +1,9 @@
 //! What the server tells a viewer about a table: its lobby, its match, its
 //! numbered events, as that viewer may see them.
 
+use crate::legal::SeatMoves;
 use crate::{PlayerId, TableId, TimeControl};
-use rules::{Leave, LegalAction, Outcome, View, layout::Layout};
+use rules::{Leave, Outcome, View, layout::Layout};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -253,8 +254,8 @@ pub struct TableSnapshot {
     pub layout: Layout,
     /// The viewer's view of the match (of the start position in the lobby).
     pub view: View,
-    /// The viewer's legal actions, with the seat each is for, notation and clicks.
-    pub legal: Vec<LegalAction>,
+    /// The viewer's legal actions, seat by seat (see [`crate::legal`]).
+    pub legal: Vec<SeatMoves>,
     /// Every event so far, as this viewer may see it.
     pub events: Vec<EventView>,
     /// Clocks, for a timed match.

@@ -221,3 +221,15 @@ fn the_test_games_next_rules_version_passes_the_conformance_suite() {
     let report = game.conformance(&json!({}), config).unwrap_or_else(|e| panic!("{e}"));
     check_coverage(game, &json!({}), &report);
 }
+
+#[test]
+fn the_test_games_long_race_passes_the_conformance_suite() {
+    let game = rules::registry::any_game("drill").unwrap();
+    let options = json!({"seats": 3, "laps": 4});
+    let config = ConformanceConfig { playouts: 200, deep: 30, max_actions: MAX_ACTIONS, seed: 3 };
+    let report = game.conformance(&options, config).unwrap_or_else(|e| panic!("{e}"));
+    check_coverage(game, &options, &report);
+    // Four laps take longer than one.
+    let short = game.conformance(&json!({"seats": 3}), config).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.actions_applied > 2 * short.actions_applied, "{report:?} against {short:?}");
+}

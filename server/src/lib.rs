@@ -191,6 +191,14 @@ pub async fn run(
             }
         });
     }
+    // Without TCP_NODELAY, a second small frame in a row (the `event`
+    // after an `acted`) waits for the first one's acknowledgement, which a
+    // client delays by up to 40 ms.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |stream: &mut tokio::net::TcpStream| {
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::debug!(%error, "could not set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async move {
             shutdown.await;

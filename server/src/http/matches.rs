@@ -14,7 +14,9 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use protocol::{ErrorCode, MatchDetail, MatchList, MatchResult, MatchSummary, Replay, ReplayStep, SeatSummary};
+use protocol::{
+    ErrorCode, EventPage, MatchDetail, MatchList, MatchResult, MatchSummary, Replay, ReplayStep, SeatSummary,
+};
 use rules::record::RecordMeta;
 use rules::referee::{AnyReferee, Change, Entry};
 use rules::tools::replay::JsonRecord;
@@ -207,6 +209,38 @@ pub async fn detail(
         seed: if m.revealed { m.row.seed.clone() } else { None },
         events,
     }))
+}
+
+/// Events per page of `GET /api/matches/{id}/events`, at most.
+pub const EVENTS_PER_PAGE: u32 = 500;
+
+/// Which events `GET /api/matches/{id}/events` returns.
+#[derive(Debug, Default, Deserialize)]
+pub struct EventsQuery {
+    code: Option<String>,
+    /// Events before this number (all the latest without it).
+    before: Option<u64>,
+    /// At most this many, up to [`EVENTS_PER_PAGE`].
+    limit: Option<u32>,
+}
+
+/// `GET /api/matches/{id}/events?before=&limit=`: a page of events, the
+/// newest before `before`, oldest first, as the requester may see them.
+pub async fn events(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    ApiQuery(q): ApiQuery<EventsQuery>,
+) -> Result<Json<EventPage>, ApiError> {
+    let m = load(&state, &headers, &id, q.code.as_deref()).await?;
+    let limit = q.limit.unwrap_or(EVENTS_PER_PAGE).clamp(1, EVENTS_PER_PAGE);
+    let stored = state.ctx.store.table_events_before(&id, q.before.unwrap_or(u64::MAX), limit).await?;
+    let events = stored
+        .iter()
+        .map(|s| Event::from_stored(s).map(|e| e.view_for(m.held, m.revealed)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ApiError::internal)?;
+    Ok(Json(EventPage { events }))
 }
 
 /// Whether an entry is a step of the rules (an action or chance), which

@@ -50,6 +50,7 @@ fn site() -> Router<AppState> {
         .route("/api/logout", post(identity::logout))
         .route("/api/matches", get(matches::list))
         .route("/api/matches/{id}", get(matches::detail))
+        .route("/api/matches/{id}/events", get(matches::events))
         .route("/api/matches/{id}/export", get(matches::export))
         .route("/api/matches/{id}/replay", get(matches::replay))
         .route("/api/{*rest}", any(|| async { ApiError::new(ErrorCode::NotFound, "no such API endpoint") }))

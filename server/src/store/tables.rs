@@ -253,6 +253,25 @@ impl Store {
         Ok(events)
     }
 
+    /// Up to `limit` of a table's events numbered below `before`, the
+    /// newest of them, in order.
+    pub async fn table_events_before(&self, id: &str, before: u64, limit: u32) -> Result<Vec<StoredEvent>, StoreError> {
+        let mut events = sqlx::query(
+            "SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events \
+             WHERE table_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3",
+        )
+        .bind(id.to_string())
+        .bind(before.min(i64::MAX as u64) as i64)
+        .bind(i64::from(limit))
+        .fetch_all(self.pool())
+        .await?
+        .iter()
+        .map(read_event)
+        .collect::<Result<Vec<_>, _>>()?;
+        events.reverse();
+        Ok(events)
+    }
+
     /// The id of the table with this invite code.
     pub async fn table_by_code(&self, code: &str) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT id FROM tables WHERE code = $1")

@@ -2,6 +2,7 @@
 
 use super::clocks::ClockState;
 use super::events::Event;
+use super::recent::Recent;
 use super::{Command, Conn, TableHandle};
 use crate::epoch::now_ms;
 use crate::identity;
@@ -16,7 +17,6 @@ use protocol::{
 use rules::referee::AnyReferee;
 use rules::{AnyGame, RulesError, Seat, SeatSet, Seed};
 use serde_json::Value;
-use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -24,8 +24,6 @@ use tokio::time::{Duration, Instant, sleep_until};
 
 /// Commands waiting for a table task.
 const QUEUE: usize = 1024;
-/// The longest catch-up sent as events rather than a snapshot.
-const MAX_CATCH_UP: u64 = 500;
 
 /// What every table task shares.
 #[derive(Clone, Debug)]
@@ -90,7 +88,8 @@ pub struct Table {
     pub(super) referee: Box<dyn AnyReferee>,
     pub(super) seed: Option<Seed>,
     pub(super) commitment: Option<String>,
-    pub(super) events: Vec<Event>,
+    /// The recent events; the older ones are in the database.
+    pub(super) events: Recent,
     pub(super) clocks: Option<ClockState>,
     /// The seats that offered or agreed to a draw, while an offer is open.
     pub(super) draw_offers: SeatSet,
@@ -100,8 +99,6 @@ pub struct Table {
     /// and in milliseconds since the epoch.
     pub(super) window: Option<(Instant, u64)>,
     pub(super) result: Option<MatchResult>,
-    /// Applied actions by (seat, client id), to apply a resent action once.
-    pub(super) client_ids: HashMap<(u8, String), u64>,
     pub(super) followers: Vec<Follower>,
     /// Per seat: when an absent player's grace period ends.
     pub(super) grace_until: Vec<Option<(Instant, u64)>>,
@@ -158,13 +155,12 @@ impl Table {
             referee,
             seed: None,
             commitment: None,
-            events: Vec::new(),
+            events: Recent::default(),
             clocks: None,
             draw_offers: SeatSet::EMPTY,
             left: SeatSet::EMPTY,
             window: None,
             result: None,
-            client_ids: HashMap::new(),
             followers: Vec::new(),
             grace_until: vec![None; seats],
             rematch: None,
@@ -485,9 +481,9 @@ impl Table {
         self.followers.retain(|f| f.conn.id != conn.id);
         let viewing = self.viewing(&player);
         match last_seq {
-            Some(seen) if self.phase != Phase::Lobby && seen <= self.seq() && self.seq() - seen <= MAX_CATCH_UP => {
-                let events =
-                    self.events.iter().filter(|e| e.seq > seen).map(|e| e.view_for(viewing, self.revealed())).collect();
+            Some(seen) if self.phase != Phase::Lobby && seen <= self.seq() && self.events.after(seen).is_some() => {
+                let recent = self.events.after(seen).into_iter().flatten();
+                let events = recent.map(|e| e.view_for(viewing, self.revealed())).collect();
                 conn.send(&ServerMessage::CatchUp { events, state: Box::new(self.state_for(viewing)) });
             }
             Some(seen) if seen > self.seq() => {
@@ -559,7 +555,7 @@ impl Table {
 
     /// The number of the last event.
     pub(super) fn seq(&self) -> u64 {
-        self.events.last().map_or(0, |e| e.seq)
+        self.events.last_seq()
     }
 
     /// Whether hidden information may be shown to everyone (the match is over).
@@ -618,7 +614,7 @@ impl Table {
         if self.phase != Phase::Live || self.clock.is_some() || self.pending_end.is_some() {
             return None;
         }
-        let last = self.events.last().map_or(self.created_at, |e| e.at);
+        let last = self.events.last_at().unwrap_or(self.created_at);
         let due = last.saturating_add(self.ctx.idle_match.as_millis() as u64);
         Some(self.adjudication_retry.map_or(due, |retry| retry.max(due)))
     }

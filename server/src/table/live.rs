@@ -154,10 +154,10 @@ impl Table {
             return refuse(ErrorCode::BadAction, "an action id is 1 to 64 characters");
         }
         let held = self.seats_of(player);
-        if let Some(done) = held.iter().find_map(|seat| self.client_ids.get(&(seat.0, id.to_string()))) {
+        if let Some(done) = held.iter().find_map(|seat| self.events.applied(seat.0, id)) {
             // Resent after a reconnect: it was applied once already (even if
             // it ended the match).
-            conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: *done });
+            conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
             return Ok(());
         }
         let seat = self.acting_seat(player, named)?;
@@ -194,8 +194,15 @@ impl Table {
                 format!("event {seen} does not exist yet (the table is at event {})", self.seq()),
             );
         }
-        // Only the events after `seen` matter: walk back from the newest.
-        match self.events.iter().rev().take_while(|e| e.seq > seen).filter(|e| e.stales(seat)).last() {
+        // Only the events after `seen` matter; a client further behind than
+        // the recent events needs a snapshot anyway.
+        let Some(mut after) = self.events.after(seen) else {
+            return refuse(
+                ErrorCode::StaleSequence,
+                format!("event {seen} is too far behind (the table is at event {}); join again", self.seq()),
+            );
+        };
+        match after.find(|e| e.stales(seat)) {
             Some(event) => refuse(
                 ErrorCode::StaleSequence,
                 format!("you acted on event {seen}, but event {} changed what you see", event.seq),
@@ -262,15 +269,12 @@ impl Table {
         }
     }
 
-    /// What an applied event changes besides the match: resent action ids,
-    /// seats that left, a lapsing draw offer.
+    /// What an applied event changes besides the match: seats that left, a
+    /// lapsing draw offer.
     fn note(&mut self, event: &Event) {
-        let Body::Change { entry, client_id, .. } = &event.body else { return };
+        let Body::Change { entry, .. } = &event.body else { return };
         match &entry.change {
             Change::Act { seat, .. } => {
-                if let Some(id) = client_id {
-                    self.client_ids.insert((seat.0, id.clone()), event.seq);
-                }
                 if !self.draw_offers.is_empty() && !self.draw_offers.contains(*seat) {
                     // Playing on declines the others' offer.
                     self.draw_offers = SeatSet::EMPTY;
@@ -380,11 +384,7 @@ impl Table {
 
     pub(super) async fn abort(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         self.playing(player)?;
-        let acted = self
-            .events
-            .iter()
-            .any(|e| e.body.entry().is_some_and(|entry| !matches!(entry.change, Change::Chance { .. })));
-        if acted {
+        if self.events.acted() {
             return refuse(ErrorCode::TooLate, "a match can be aborted only before its first action");
         }
         self.end(Termination::Aborted).await

@@ -201,7 +201,9 @@ impl Table {
         self.clocks = clocks;
         self.phase = Phase::Live;
         self.ctx.metrics.live_matches.increment(1.0);
-        self.events.extend(events);
+        for event in events {
+            self.events.push(event);
+        }
         for seat in 0..self.seats.len() as u8 {
             self.start_grace(seat);
         }

@@ -14,6 +14,7 @@ mod clocks;
 mod events;
 mod live;
 mod lobby;
+mod recent;
 mod snapshot;
 mod supervision;
 

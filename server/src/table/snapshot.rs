@@ -34,7 +34,8 @@ impl Table {
         let viewer = if self.revealed() { Viewer::Spectator } else { viewer_of(seats, referee) };
         let state = referee.state();
         let legal = if self.phase == Phase::Live && self.pending_end.is_none() {
-            seats.without_all(self.left).iter().flat_map(|seat: Seat| state.legal(seat)).collect()
+            let legal: Vec<_> = seats.without_all(self.left).iter().flat_map(|seat: Seat| state.legal(seat)).collect();
+            protocol::legal::compact(&legal)
         } else {
             Vec::new()
         };

@@ -212,6 +212,8 @@ pub struct Client {
     pub states: std::collections::HashMap<String, Value>,
     /// Every message received, in order (the leak tests read them all).
     pub frames: Vec<Value>,
+    /// The length in bytes of the largest frame received, and its type.
+    pub largest: (usize, String),
     next_id: u64,
 }
 
@@ -226,6 +228,7 @@ impl Client {
             inbox: Vec::new(),
             states: Default::default(),
             frames: Vec::new(),
+            largest: (0, String::new()),
             next_id: 0,
         }
     }
@@ -282,7 +285,11 @@ impl Client {
                 .expect("a readable message");
             match message {
                 Message::Text(text) => {
-                    let value: Value = serde_json::from_str(&text).expect("JSON from the server");
+                    let mut value: Value = serde_json::from_str(&text).expect("JSON from the server");
+                    expand_legal(&mut value);
+                    if text.len() > self.largest.0 {
+                        self.largest = (text.len(), value["type"].as_str().unwrap_or_default().to_string());
+                    }
                     self.observe(&value);
                     self.frames.push(value.clone());
                     return value;
@@ -384,6 +391,18 @@ impl Client {
             self.inbox.push(message);
         }
     }
+}
+
+/// Rewrites the compact legal actions of a snapshot or a state as the flat
+/// list the tests read: `[{"seat", "action", "text", "clicks"}]`.
+fn expand_legal(message: &mut Value) {
+    let legal = match message["type"].as_str() {
+        Some("snapshot") => &mut message["legal"],
+        Some("event" | "catch_up") => &mut message["state"]["legal"],
+        _ => return,
+    };
+    let moves: Vec<protocol::SeatMoves> = serde_json::from_value(legal.take()).expect("legal actions");
+    *legal = serde_json::to_value(protocol::legal::expand(&moves)).unwrap();
 }
 
 /// A Drill lobby with `options` created by `players[0]`, every player

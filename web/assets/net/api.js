@@ -36,6 +36,7 @@ export const api = {
   games: () => call("GET", "/api/games"),
   matches: (filters) => call("GET", `/api/matches${query(filters)}`),
   match: (id, code) => call("GET", `/api/matches/${id}${query({ code })}`),
+  events: (id, before, code) => call("GET", `/api/matches/${id}/events${query({ before, code })}`),
   replay: (id, seat, code) => call("GET", `/api/matches/${id}/replay${query({ seat, code })}`),
   devLayouts: () => call("GET", "/api/dev/layouts"),
   exportUrl: (id, format, code) => `/api/matches/${id}/export${query({ format, code })}`,

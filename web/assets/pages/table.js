@@ -10,6 +10,7 @@ import { seatOrder, turnFor } from "../play/seats.js";
 import { allies, facts, hand } from "../ui/panel.js";
 import { click, nextOptions } from "../play/narrow.js";
 import { rows, turns } from "../play/moves.js";
+import { expand } from "../net/legal.js";
 import { formatClock, formatControl, remaining } from "../ui/clock.js";
 
 const STATE_FIELDS = ["seq", "phase", "view", "legal", "clocks", "draw_offers", "window_until", "seed", "result"];
@@ -33,11 +34,33 @@ export async function tablePage(ctx, where) {
 
   cleanups.push(conn.on("snapshot", (message) => {
     if (t ? message.table !== t.table : where.code ? message.code !== where.code : message.table !== where.table) return;
+    // A snapshot carries the recent events: older ones already read are
+    // kept while the phase is the same (an end reveals what they hid).
+    const first = message.events[0]?.seq ?? Infinity;
+    const older = t && t.table === message.table && t.phase === message.phase ? t.events.filter((e) => e.seq < first) : [];
     t = message;
+    t.events = [...older, ...t.events];
+    t.legal = expand(t.legal);
     t.gameInfo = games.find((g) => g.id === t.game);
     clicks = [];
     render();
+    readOlder(t);
   }));
+
+  /** Reads the events before the snapshot's, a page at a time, for the move list. */
+  async function readOlder(table) {
+    while (t === table && table.events.length && table.events[0].seq > 1) {
+      let page;
+      try {
+        page = await ctx.api.events(table.table, table.events[0].seq, table.code);
+      } catch {
+        return;
+      }
+      if (t !== table || !page.events.length) return;
+      table.events.unshift(...page.events.filter((e) => e.seq < table.events[0].seq));
+      render();
+    }
+  }
   cleanups.push(conn.on("event", (message) => {
     if (!mine(message)) return;
     if (!t.events.some((e) => e.seq === message.event.seq)) t.events.push(message.event);
@@ -80,6 +103,7 @@ export async function tablePage(ctx, where) {
 
   function applyState(state) {
     for (const field of STATE_FIELDS) t[field] = state[field];
+    t.legal = expand(state.legal);
     clicks = [];
   }
 

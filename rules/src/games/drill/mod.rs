@@ -21,7 +21,10 @@
 //! - **a slow board**: with the option `slow_ms` (also offered nowhere), a
 //!   view takes that long to draw and an action that long to play, as a
 //!   very large game's would, so tests can watch the server rebuild and
-//!   restore matches off its runtime.
+//!   restore matches off its runtime;
+//! - **a long race**: with the option `laps` (offered nowhere), a token goes
+//!   round the track that many times, so tests can play matches of
+//!   thousands of actions.
 //!
 //! The first token to reach square 10 wins.
 
@@ -70,6 +73,13 @@ pub struct DrillOptions {
     /// Milliseconds each view takes (for the server's rebuild tests).
     #[serde(skip_serializing_if = "is_zero")]
     pub slow_ms: u32,
+    /// Times round the track (for the server's long-match tests).
+    #[serde(skip_serializing_if = "is_one")]
+    pub laps: u16,
+}
+
+fn is_one(n: &u16) -> bool {
+    *n == 1
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -78,7 +88,7 @@ fn is_zero(n: &u32) -> bool {
 
 impl Default for DrillOptions {
     fn default() -> DrillOptions {
-        DrillOptions { seats: 2, window_ms: 300, fault: false, slow_ms: 0 }
+        DrillOptions { seats: 2, window_ms: 300, fault: false, slow_ms: 0, laps: 1 }
     }
 }
 
@@ -139,8 +149,8 @@ enum Phase {
     Roll,
     /// The die is to be cast.
     Rolling,
-    /// The other seats answer; the token moved from `from`.
-    Window { from: u8 },
+    /// The other seats answer; the token moved from `from` on lap `lap`.
+    Window { from: u8, lap: u16 },
 }
 
 /// The state of a Drill match under rules version `RULES`.
@@ -165,6 +175,8 @@ pub struct Drill<const RULES: u32 = 1> {
     held: [bool; SEATS],
     spent: [bool; SEATS],
     square: [u8; SEATS],
+    /// Laps completed (with the `laps` option): public.
+    lap: [u16; SEATS],
     out: [bool; SEATS],
     /// The seats that left, in the order they left: public, for the ranking.
     left: Vec<Seat>,
@@ -223,7 +235,7 @@ impl<const RULES: u32> Drill<RULES> {
 
     /// Ends the window when every seat asked has answered.
     fn after_answer(&mut self) {
-        let Phase::Window { from } = self.phase else { return };
+        let Phase::Window { from, lap } = self.phase else { return };
         if !self.asked().is_empty() {
             return;
         }
@@ -235,6 +247,7 @@ impl<const RULES: u32> Drill<RULES> {
         }
         if !blockers.is_empty() {
             self.square[mover.index()] = from;
+            self.lap[mover.index()] = lap;
         } else if self.square[mover.index()] == TRACK {
             let name = SEAT_NAMES[mover.index()];
             self.outcome = Some(self.ranking(mover, format!("{name} reached square {TRACK}")));
@@ -262,11 +275,11 @@ impl<const RULES: u32> Drill<RULES> {
     /// seats that left, the last to leave first.
     fn ranking(&self, winner: Seat, reason: String) -> Outcome {
         let mut racing: Vec<Seat> = self.in_play().filter(|s| *s != winner).collect();
-        racing.sort_by_key(|s| std::cmp::Reverse(self.square[s.index()]));
+        racing.sort_by_key(|s| std::cmp::Reverse((self.lap[s.index()], self.square[s.index()])));
         let mut groups = vec![SeatSet::only(winner)];
         let mut previous = None;
         for seat in racing {
-            let square = self.square[seat.index()];
+            let square = (self.lap[seat.index()], self.square[seat.index()]);
             match groups.last_mut() {
                 Some(group) if previous == Some(square) => *group = group.with(seat),
                 _ => groups.push(SeatSet::only(seat)),
@@ -326,8 +339,10 @@ impl<const RULES: u32> Game for Drill<RULES> {
     }
 
     fn new(options: &DrillOptions) -> Result<Self, RulesError> {
-        if !(2..=SEATS as u8).contains(&options.seats) || options.window_ms == 0 {
-            return Err(RulesError::BadOptions("two to four seats, and a window of at least 1 ms".into()));
+        if !(2..=SEATS as u8).contains(&options.seats) || options.window_ms == 0 || options.laps == 0 {
+            return Err(RulesError::BadOptions(
+                "two to four seats, a window of at least 1 ms, and at least one lap".into(),
+            ));
         }
         Ok(Drill {
             options: options.clone(),
@@ -341,6 +356,7 @@ impl<const RULES: u32> Game for Drill<RULES> {
             held: [false; SEATS],
             spent: [false; SEATS],
             square: [1; SEATS],
+            lap: [0; SEATS],
             out: [false; SEATS],
             left: Vec::new(),
             answers: [None; SEATS],
@@ -478,12 +494,19 @@ impl<const RULES: u32> Game for Drill<RULES> {
                 } else {
                     self.not_lucky[mover.index()] |= 1 << n;
                 }
-                let from = self.square[mover.index()];
+                let (from, lap) = (self.square[mover.index()], self.lap[mover.index()]);
                 let steps = if lucky { 2 * n } else { *n };
-                self.square[mover.index()] = (from + steps).min(TRACK);
+                let (mut square, mut laps) = (from + steps, lap);
+                // Past the last square with laps to go, round again from square 1.
+                while square >= TRACK && laps + 1 < self.options.laps {
+                    laps += 1;
+                    square -= TRACK - 1;
+                }
+                self.square[mover.index()] = square.min(TRACK);
+                self.lap[mover.index()] = laps;
                 self.marks = vec![Self::cell(from), Self::cell(self.square[mover.index()])];
                 self.last_roll = Some((mover, *n));
-                self.phase = Phase::Window { from };
+                self.phase = Phase::Window { from, lap };
                 self.after_answer();
             }
         }
@@ -519,6 +542,9 @@ impl<const RULES: u32> Game for Drill<RULES> {
             .map(|seat| {
                 let own = viewer.is(seat) || over;
                 let mut facts = vec![Fact::new("square", self.square[seat.index()])];
+                if self.options.laps > 1 {
+                    facts.push(Fact::new("lap", format!("{} of {}", self.lap[seat.index()] + 1, self.options.laps)));
+                }
                 let bid = match self.prepared[seat.index()] {
                     Some((bid, _)) if own || self.bids_revealed() => bid.to_string(),
                     Some(_) => "made".into(),
@@ -714,9 +740,10 @@ impl<const RULES: u32> Game for Drill<RULES> {
         match self.phase {
             Phase::Prepare => self.after_prepare(),
             Phase::Roll if self.to_move() == seat => self.next_mover(),
-            Phase::Window { from } if self.to_move() == seat => {
+            Phase::Window { from, lap } if self.to_move() == seat => {
                 // The leaving seat's move lapses.
                 self.square[seat.index()] = from;
+                self.lap[seat.index()] = lap;
                 self.answers = [None; SEATS];
                 self.turns += 1;
                 self.next_mover();

@@ -1,0 +1,183 @@
+//! Legal actions as they go on the wire: per seat, each action once (its
+//! JSON form and notation) and the click sequences that choose them as a
+//! tree, so that the clicks many actions share are sent once. Tactique's
+//! set-up offers about two hundred placements per seat that differ in a
+//! piece and a cell; as a flat list each repeated its clicks and field
+//! names, and an event frame reached 54 KB.
+//!
+//! A branch is a click and what follows it: the index of the action the
+//! clicks so far choose, or more branches. A cell is written as its number
+//! and a choice as its name: `[[0, [[5, 3]]], ["Flag", [[12, 0]]]]`. No
+//! sequence is a prefix of another (the conformance suite checks it), so a
+//! click leads to an action or to more branches, never both. [`compact`]
+//! builds it and [`expand`] gives back the flat list, which the web client
+//! rebuilds the same way (web/assets/net/legal.js).
+
+use rules::click::Click;
+use rules::{LegalAction, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The legal actions of one seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatMoves {
+    /// The seat they are for.
+    pub seat: u8,
+    /// Each action once, in the rules' order.
+    pub actions: Vec<Move>,
+    /// The click sequences that choose them, as a tree.
+    pub clicks: Vec<Branch>,
+}
+
+/// One legal action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Move {
+    /// Its JSON form, to send back unchanged in `act`.
+    pub action: Value,
+    /// Its notation.
+    pub text: String,
+}
+
+/// A click and what follows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Branch(pub WireClick, pub Next);
+
+/// A click: a cell by its number, or a named choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum WireClick {
+    /// A cell of the board.
+    Cell(u32),
+    /// A named choice.
+    Choice(String),
+}
+
+/// What follows a click.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Next {
+    /// The action chosen, by its index in [`SeatMoves::actions`].
+    Action(usize),
+    /// The clicks that may come next.
+    Branches(Vec<Branch>),
+}
+
+impl From<&Click> for WireClick {
+    fn from(click: &Click) -> WireClick {
+        match click {
+            Click::Cell(cell) => WireClick::Cell(u32::from(*cell)),
+            Click::Choice(name) => WireClick::Choice(name.clone()),
+        }
+    }
+}
+
+impl From<&WireClick> for Click {
+    fn from(click: &WireClick) -> Click {
+        match click {
+            WireClick::Cell(cell) => Click::Cell(*cell as _),
+            WireClick::Choice(name) => Click::Choice(name.clone()),
+        }
+    }
+}
+
+/// The wire form of a list of legal actions, seat by seat in the order
+/// they come.
+pub fn compact(legal: &[LegalAction]) -> Vec<SeatMoves> {
+    let mut seats: Vec<SeatMoves> = Vec::new();
+    for action in legal {
+        let seat = action.seat.0;
+        if seats.last().is_none_or(|s| s.seat != seat) {
+            seats.push(SeatMoves { seat, actions: Vec::new(), clicks: Vec::new() });
+        }
+        let moves = seats.last_mut().expect("just pushed");
+        let index = moves.actions.len();
+        moves.actions.push(Move { action: action.action.clone(), text: action.text.clone() });
+        for sequence in action.all_clicks() {
+            insert(&mut moves.clicks, sequence, index);
+        }
+    }
+    seats
+}
+
+fn insert(branches: &mut Vec<Branch>, sequence: &[Click], index: usize) {
+    let Some((first, rest)) = sequence.split_first() else { return };
+    let click = WireClick::from(first);
+    let at = match branches.iter().position(|b| b.0 == click) {
+        Some(at) => at,
+        None => {
+            let next = if rest.is_empty() { Next::Action(index) } else { Next::Branches(Vec::new()) };
+            branches.push(Branch(click, next));
+            branches.len() - 1
+        }
+    };
+    if let Next::Branches(children) = &mut branches[at].1 {
+        insert(children, rest, index);
+    }
+}
+
+/// The flat list back: each action with every click sequence that chooses
+/// it, the first found (depth first) as its usual one.
+pub fn expand(moves: &[SeatMoves]) -> Vec<LegalAction> {
+    let mut legal = Vec::new();
+    for seat_moves in moves {
+        let mut sequences: Vec<Vec<Vec<Click>>> = vec![Vec::new(); seat_moves.actions.len()];
+        collect(&seat_moves.clicks, &mut Vec::new(), &mut sequences);
+        for (one, mut found) in seat_moves.actions.iter().zip(sequences) {
+            let clicks = if found.is_empty() { Vec::new() } else { found.remove(0) };
+            legal.push(LegalAction {
+                seat: Seat(seat_moves.seat),
+                action: one.action.clone(),
+                text: one.text.clone(),
+                clicks,
+                other_clicks: found,
+            });
+        }
+    }
+    legal
+}
+
+fn collect(branches: &[Branch], path: &mut Vec<Click>, sequences: &mut [Vec<Vec<Click>>]) {
+    for Branch(click, next) in branches {
+        path.push(Click::from(click));
+        match next {
+            Next::Action(index) => {
+                if let Some(found) = sequences.get_mut(*index) {
+                    found.push(path.clone());
+                }
+            }
+            Next::Branches(children) => collect(children, path, sequences),
+        }
+        path.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn action(seat: u8, name: &str, clicks: Vec<Click>, other: Vec<Vec<Click>>) -> LegalAction {
+        LegalAction { seat: Seat(seat), action: json!(name), text: name.into(), clicks, other_clicks: other }
+    }
+
+    #[test]
+    fn shared_clicks_are_sent_once_and_the_list_comes_back_whole() {
+        let (a, b, two) = (Click::Cell(0), Click::Cell(5), Click::choice("2 pieces"));
+        let legal = vec![
+            action(0, "a-b", vec![a.clone(), b.clone(), Click::choice("1 piece")], Vec::new()),
+            action(0, "a-b2", vec![a.clone(), b.clone(), two.clone()], vec![vec![two.clone(), a.clone(), b.clone()]]),
+            action(1, "pass", vec![Click::choice("pass")], Vec::new()),
+        ];
+        let wire = compact(&legal);
+        assert_eq!(
+            serde_json::to_value(&wire).unwrap(),
+            json!([
+                {"seat": 0, "actions": [{"action": "a-b", "text": "a-b"}, {"action": "a-b2", "text": "a-b2"}],
+                 "clicks": [[0, [[5, [["1 piece", 0], ["2 pieces", 1]]]]], ["2 pieces", [[0, [[5, 1]]]]]]},
+                {"seat": 1, "actions": [{"action": "pass", "text": "pass"}], "clicks": [["pass", 0]]},
+            ])
+        );
+        let read: Vec<SeatMoves> = serde_json::from_value(serde_json::to_value(&wire).unwrap()).unwrap();
+        assert_eq!(expand(&read), legal);
+    }
+}
