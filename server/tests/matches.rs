@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer, guest_at, play_random, start_private_match};
+use common::{Client, TestDb, TestServer, guest_at, play_on, play_random, start_private_match};
+use protocol::{ClientMessage, LobbySettings};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -170,8 +171,14 @@ struct Process {
 
 impl Process {
     fn start(url: &str) -> Process {
+        Process::start_with(url, &[])
+    }
+
+    /// Started with `extra` arguments.
+    fn start_with(url: &str, extra: &[&str]) -> Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tactica"))
             .args(["serve", "--addr", "127.0.0.1:0", "--database-url", url, "--grace-seconds", "60"])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -222,6 +229,75 @@ async fn after_kill_9_every_live_match_is_restored_and_goes_on() {
         b.expect(|m| m["type"] == "snapshot").await;
         let (more, after) = play_random(&mut a, &mut b, &table, 6, 8).await;
         assert!(more > 0 && after["seq"].as_u64().unwrap() > seq, "the match goes on: {more} {after}");
+        let mut second = second;
+        second.child.kill().unwrap();
+        second.child.wait().unwrap();
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_kill_9_a_four_seat_match_with_a_player_at_two_seats_goes_on() {
+    for db in TestDb::all().await {
+        let first = Process::start_with(&db.url, &["--test-games"]);
+        let (base, ws) = (format!("http://{}", first.addr), format!("ws://{}/ws", first.addr));
+        let mut ids = Vec::new();
+        for _ in 0..3 {
+            ids.push(guest_at(&base).await);
+        }
+        let connect = |ws: String, ids: Vec<(String, serde_json::Value)>| async move {
+            let mut clients = Vec::new();
+            for (token, player) in ids {
+                clients.push(Client::connect(&ws, &token, player).await);
+            }
+            clients
+        };
+        let mut clients = connect(ws, ids.clone()).await;
+        let settings = LobbySettings {
+            game: "drill".into(),
+            options: json!({"seats": 4, "window_ms": 60_000, "laps": 3}),
+            seats: Some(4),
+            public: false,
+            clock: None,
+        };
+        clients[0].say(&ClientMessage::CreateLobby(settings)).await;
+        let created = clients[0].expect(|m| m["type"] == "created").await;
+        let (table, code) = (created["table"].as_str().unwrap().to_string(), created["code"].as_str().unwrap());
+        // Ann at Red and Green, Bo at Blue, Cy at Gold.
+        for (client, seat, joins) in [(0, 0, false), (1, 1, true), (0, 2, false), (2, 3, true)] {
+            if joins {
+                clients[client].join_code(code).await;
+            }
+            clients[client].take_seat(&table, seat as u8).await;
+        }
+        clients[0].say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+        for client in &mut clients {
+            client.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+        }
+        let [ann, bo, cy] = &mut clients[..] else { unreachable!() };
+        let (played, before) = play_on(&mut [ann, bo, cy], &table, 20, 3).await;
+        assert_eq!((played, &before["phase"]), (20, &json!("live")), "{}", db.label);
+        let seq = before["seq"].as_u64().unwrap();
+        drop(clients);
+        // SIGKILL: no shutdown, nothing flushed by the server.
+        let mut first = first;
+        first.child.kill().unwrap();
+        first.child.wait().unwrap();
+
+        let second = Process::start_with(&db.url, &["--test-games"]);
+        let mut clients = connect(format!("ws://{}/ws", second.addr), ids).await;
+        for client in &mut clients {
+            client.send(json!({"type": "join", "table": table, "last_seq": seq})).await;
+            let catch_up = client.expect(|m| m["type"] == "catch_up").await;
+            assert_eq!(catch_up["events"], json!([]), "{}: nothing acknowledged was lost", db.label);
+            assert_eq!(catch_up["state"]["seq"], seq, "{}", db.label);
+        }
+        assert_eq!(clients[0].states[&table]["view"], before["view"], "{}: Ann sees what she saw", db.label);
+        let [ann, bo, cy] = &mut clients[..] else { unreachable!() };
+        let (_, after) = play_on(&mut [ann, bo, cy], &table, 2_000, 4).await;
+        assert_eq!(after["phase"], "finished", "{}: the match goes on to its end: {after}", db.label);
+        let places = after["result"]["outcome"]["places"].as_array().unwrap();
+        assert_eq!(places.len(), 4, "{}: every seat is ranked: {after}", db.label);
         let mut second = second;
         second.child.kill().unwrap();
         second.child.wait().unwrap();
