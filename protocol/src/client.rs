@@ -105,6 +105,16 @@ pub enum ClientMessage {
         /// The seat, from 0.
         seat: u8,
     },
+    /// Put a bot on an empty seat in the lobby (the host only). `bot` names
+    /// one of the server's bots (`"random"`).
+    SeatBot {
+        /// The table.
+        table: TableId,
+        /// The seat, from 0.
+        seat: u8,
+        /// The bot.
+        bot: String,
+    },
     /// Stand up in the lobby.
     LeaveSeat {
         /// The table.
@@ -211,6 +221,7 @@ impl ClientMessage {
         match self {
             ClientMessage::Leave { table }
             | ClientMessage::TakeSeat { table, .. }
+            | ClientMessage::SeatBot { table, .. }
             | ClientMessage::LeaveSeat { table, .. }
             | ClientMessage::ArrangeSeats { table, .. }
             | ClientMessage::RemovePlayer { table, .. }

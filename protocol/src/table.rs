@@ -16,6 +16,9 @@ pub struct PlayerInfo {
     pub name: String,
     /// Whether the player has registered (otherwise a guest).
     pub registered: bool,
+    /// The bot this player is (its name, such as `"random"`); absent for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 /// Where a table is in its life.

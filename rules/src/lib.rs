@@ -18,6 +18,7 @@
 
 pub mod any;
 pub mod board;
+pub mod bot;
 pub mod chance;
 pub mod click;
 pub mod conformance;

@@ -131,6 +131,7 @@ pub async fn run(
         catalog: settings.catalog,
         rebuilds: blocking::Pool::per_core(metrics.rebuilds_running.clone(), metrics.rebuilds_total.clone()),
         restores: blocking::Pool::per_core(metrics.restores_running.clone(), metrics.restores_total.clone()),
+        bots: blocking::Pool::per_core(metrics.bots_running.clone(), metrics.bots_total.clone()),
     };
     let Listeners { site: listener, metrics: metrics_listener } = listeners;
     tracing::info!(addr = %listener.local_addr()?, backend = ?store.backend(), "serving");

@@ -45,6 +45,10 @@ pub struct Metrics {
     pub restores_total: Counter,
     /// Live matches still to restore after a start.
     pub restores_pending: Gauge,
+    /// Bots thinking off the runtime.
+    pub bots_running: Gauge,
+    /// Bot decisions made.
+    pub bots_total: Counter,
     /// Password hashes running off the runtime.
     pub password_hashes_running: Gauge,
     /// Password hashes run.
@@ -95,6 +99,8 @@ impl Default for Metrics {
                 "tactica_rebuilds_total",
                 "Matches rebuilt off the runtime (cached answers are not)."
             );
+            metrics::describe_gauge!("tactica_bots_running", "Bots thinking off the runtime.");
+            metrics::describe_counter!("tactica_bots_total", "Bot decisions made.");
             metrics::describe_gauge!("tactica_password_hashes_running", "Password hashes running off the runtime.");
             metrics::describe_counter!("tactica_password_hashes_total", "Password hashes run.");
             metrics::describe_counter!("tactica_journal_events_total", "Events committed by the journal.");
@@ -127,6 +133,8 @@ impl Default for Metrics {
                 restores_running: metrics::gauge!("tactica_restores_running"),
                 restores_total: metrics::counter!("tactica_restores_total"),
                 restores_pending: metrics::gauge!("tactica_restores_pending"),
+                bots_running: metrics::gauge!("tactica_bots_running"),
+                bots_total: metrics::counter!("tactica_bots_total"),
                 password_hashes_running: metrics::gauge!("tactica_password_hashes_running"),
                 password_hashes_total: metrics::counter!("tactica_password_hashes_total"),
                 action_latency: metrics::histogram!("tactica_action_latency_seconds"),

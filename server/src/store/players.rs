@@ -33,8 +33,15 @@ impl PlayerRow {
 
     /// The player as the protocol shows it.
     pub fn info(&self) -> protocol::PlayerInfo {
-        protocol::PlayerInfo { id: self.id.clone(), name: self.name.clone(), registered: self.username.is_some() }
+        // A session is always a person's: bots have none.
+        let registered = self.username.is_some();
+        protocol::PlayerInfo { id: self.id.clone(), name: self.name.clone(), registered, bot: None }
     }
+}
+
+/// The player id a bot plays as.
+pub fn bot_player_id(bot: &str) -> String {
+    format!("bot:{bot}")
 }
 
 impl Store {
@@ -47,6 +54,22 @@ impl Store {
             .execute(self.pool())
             .await?;
         Ok(PlayerRow { id: id.to_string(), name: name.to_string(), username: None, password_hash: None })
+    }
+
+    /// The player `bot` plays as, created the first time it is needed.
+    pub async fn bot_player(&self, bot: &dyn rules::bot::Bot) -> Result<protocol::PlayerInfo, StoreError> {
+        let id = bot_player_id(bot.name());
+        sqlx::query(
+            "INSERT INTO players (id, name, bot, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(id.clone())
+        .bind(bot.display_name().to_string())
+        .bind(bot.name().to_string())
+        .bind(now_ms() as i64)
+        .execute(self.pool())
+        .await?;
+        let name = bot.display_name().to_string();
+        Ok(protocol::PlayerInfo { id, name, registered: false, bot: Some(bot.name().to_string()) })
     }
 
     /// Records a session token (its hash) for a player.

@@ -102,6 +102,7 @@ pub(super) fn read_seat(row: &AnyRow) -> Result<SeatRow, sqlx::Error> {
             id: row.try_get("player_id")?,
             name: row.try_get("name")?,
             registered: username.is_some(),
+            bot: row.try_get("bot")?,
         },
         place: row.try_get::<Option<i64>, _>("place")?.map(|p| p as u8),
     })
@@ -330,7 +331,7 @@ impl Store {
             return Ok(Vec::new());
         }
         let mut sql = Sql::new(
-            "SELECT s.table_id, s.seat, s.place, s.player_id, p.name, p.username FROM seats s \
+            "SELECT s.table_id, s.seat, s.place, s.player_id, p.name, p.username, p.bot FROM seats s \
              JOIN players p ON p.id = s.player_id WHERE s.table_id IN (",
         );
         sql.bind_list(tables.iter().map(String::as_str)).push(") ORDER BY s.table_id, s.seat");

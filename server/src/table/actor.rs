@@ -48,6 +48,8 @@ pub struct Context {
     pub rebuilds: crate::blocking::Pool,
     /// Where tables are restored from their events, off the runtime.
     pub restores: crate::blocking::Pool,
+    /// Where bots think, off the runtime.
+    pub bots: crate::blocking::Pool,
 }
 
 impl Context {
@@ -105,6 +107,10 @@ pub struct Table {
     pub(super) rematch: Option<String>,
     /// An end that could not be stored yet, and when to try again.
     pub(super) pending_end: Option<(Termination, Instant)>,
+    /// Per seat held by a bot: the event it is deciding at.
+    pub(super) thinking: Vec<Option<u64>>,
+    /// The table's own queue, for bots' choices to come back by.
+    pub(super) myself: Option<mpsc::WeakSender<Command>>,
     /// When (ms since the epoch) to try again an adjudication that could
     /// not be stored.
     adjudication_retry: Option<u64>,
@@ -165,6 +171,8 @@ impl Table {
             grace_until: vec![None; seats],
             rematch: None,
             pending_end: None,
+            thinking: vec![None; seats],
+            myself: None,
             adjudication_retry: None,
             idle_since: None,
         })
@@ -310,8 +318,9 @@ impl Table {
     }
 
     /// Starts the task and registers it.
-    fn spawn(self) -> TableHandle {
+    fn spawn(mut self) -> TableHandle {
         let (tx, rx) = mpsc::channel(QUEUE);
+        self.myself = Some(tx.downgrade());
         let handle = TableHandle { id: self.id.clone(), code: self.code.clone(), tx };
         self.ctx.registry.insert(handle.clone());
         self.ctx.metrics.tables.increment(1.0);
@@ -330,6 +339,7 @@ impl Table {
                 for seat in 0..self.seats.len() {
                     self.start_grace(seat as u8);
                 }
+                self.wake_bots();
             }
         }));
         let stopped = match started {
@@ -407,8 +417,10 @@ impl Table {
             Command::Request { conn, player, message, received } => {
                 self.request(&conn, &player, message, received).await;
             }
+            Command::BotActs { seat, seq, action } => self.bot_acts(seat, seq, action).await,
             Command::Shutdown { .. } => {}
         }
+        self.wake_bots();
         self.update_idle();
     }
 
@@ -423,6 +435,7 @@ impl Table {
         }
         let outcome = match message {
             ClientMessage::TakeSeat { seat, .. } => self.take_seat(player, seat).await,
+            ClientMessage::SeatBot { seat, bot, .. } => self.seat_bot(player, seat, &bot).await,
             ClientMessage::LeaveSeat { seat, .. } => self.leave_seat(player, seat).await,
             ClientMessage::ArrangeSeats { order, .. } => self.arrange_seats(player, &order).await,
             ClientMessage::RemovePlayer { seat, .. } => self.remove_player(player, seat).await,
@@ -524,9 +537,11 @@ impl Table {
         self.publish_lobby();
     }
 
+    /// Whether the seat's holder is here: following the table, or a bot
+    /// (which is always here).
     pub(super) fn is_connected(&self, seat: u8) -> bool {
         let holder = self.seats.get(usize::from(seat)).and_then(Option::as_ref);
-        holder.is_some_and(|holder| self.followers.iter().any(|f| f.player.id == holder.id))
+        holder.is_some_and(|holder| holder.bot.is_some() || self.followers.iter().any(|f| f.player.id == holder.id))
     }
 
     /// An absent seat's player gets the grace period to come back.
@@ -634,6 +649,7 @@ impl Table {
         if self.window.is_some_and(|(at, _)| at <= now) {
             self.window_expired().await;
         }
+        self.wake_bots();
         if self.adjudication_due().is_some_and(|due| due <= now_ms()) {
             self.adjudication_retry = if self.adjudicate().await { None } else { Some(now_ms() + 60_000) };
         }
@@ -652,7 +668,8 @@ impl Table {
         // memory, to load again from the database when someone joins. A
         // live match stays while its clocks, a window or a grace period
         // run; its adjudication is found in the database (`housekeeping`).
-        let idle = self.followers.is_empty() && (self.phase != Phase::Live || self.next_timer().is_none());
+        let thinking = self.thinking.iter().any(Option::is_some);
+        let idle = self.followers.is_empty() && !thinking && (self.phase != Phase::Live || self.next_timer().is_none());
         match (idle, self.idle_since) {
             (true, None) => self.idle_since = Some(Instant::now()),
             (false, Some(_)) => self.idle_since = None,

@@ -164,6 +164,31 @@ impl Table {
         if let Some(seen) = seq {
             self.check_fresh(seat, seen)?;
         }
+        let table = self.id.clone();
+        // The actor hears first that its action stands, then everyone the events.
+        let acted = |seq| conn.send(&ServerMessage::Acted { table, id: id.to_string(), seq });
+        self.play_acknowledged(seat, action, Some(id.to_string()), acted).await
+    }
+
+    /// Plays `seat`'s action (a bot's) and announces it.
+    pub(super) async fn play_announced(
+        &mut self,
+        seat: u8,
+        action: &Value,
+        client_id: Option<String>,
+    ) -> Result<(), Refusal> {
+        self.play_acknowledged(seat, action, client_id, |_| true).await
+    }
+
+    /// Plays `seat`'s action: checks it with the rules, stores it, calls
+    /// `acknowledge` with its first event's number, then announces it.
+    async fn play_acknowledged(
+        &mut self,
+        seat: u8,
+        action: &Value,
+        client_id: Option<String>,
+        acknowledge: impl FnOnce(u64) -> bool,
+    ) -> Result<(), Refusal> {
         let now = Instant::now();
         if self.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(seat) {
             self.flag(seat).await;
@@ -173,11 +198,10 @@ impl Table {
         let mut referee = self.referee.clone_box();
         let entries = referee.act(Seat(seat), action).map_err(|e| (rules_code(&e), e.to_string()))?;
         let completed = (referee.state().turn() != turn).then_some(seat);
-        let pending = Pending { referee, entries, client_id: Some(id.to_string()), completed };
+        let pending = Pending { referee, entries, client_id, completed };
         let committed = self.commit(pending).await?;
         self.ctx.metrics.actions_total.increment(1);
-        // The actor hears first that its action stands, then everyone the events.
-        conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: committed.first_seq() });
+        acknowledge(committed.first_seq());
         self.announce(committed);
         self.end_if_over(Termination::Rules).await;
         Ok(())
@@ -187,7 +211,7 @@ impl Table {
     /// what the seat could see. Another seat's part of a simultaneous
     /// decision, or its answer in a window, does not: each seat adds its
     /// part without waiting on the others.
-    fn check_fresh(&self, seat: u8, seen: u64) -> Result<(), Refusal> {
+    pub(super) fn check_fresh(&self, seat: u8, seen: u64) -> Result<(), Refusal> {
         if seen > self.seq() {
             return refuse(
                 ErrorCode::StaleSequence,

@@ -54,6 +54,24 @@ impl Table {
         self.change_seat(seat, Some(player.clone())).await
     }
 
+    /// The host puts a bot on an empty seat. A bot is one player, as a
+    /// person is: it holds one seat of a game of two.
+    pub(super) async fn seat_bot(&mut self, player: &PlayerInfo, seat: u8, name: &str) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        if player.id != self.host {
+            return refuse(ErrorCode::Forbidden, "only the host can put a bot on a seat");
+        }
+        let Some(bot) = rules::bot::bot(name) else {
+            let known: Vec<&str> = rules::bot::bots().iter().map(|b| b.name()).collect();
+            return refuse(ErrorCode::BadAction, format!("no bot {name:?}; there are {}", known.join(", ")));
+        };
+        let bot_player = self.ctx.store.bot_player(bot).await.map_err(|e| {
+            tracing::error!(table = %self.id, error = %e, "could not store a bot player");
+            (ErrorCode::Internal, "could not seat the bot; try again".to_string())
+        })?;
+        self.take_seat(&bot_player, seat).await
+    }
+
     /// Leaves the seat named, or every seat the player holds.
     pub(super) async fn leave_seat(&mut self, player: &PlayerInfo, named: Option<u8>) -> Result<(), Refusal> {
         self.in_lobby()?;

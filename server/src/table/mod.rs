@@ -10,6 +10,7 @@
 //! wait for each other.
 
 mod actor;
+mod bots;
 mod clocks;
 mod events;
 mod live;
@@ -106,6 +107,15 @@ pub enum Command {
         message: ClientMessage,
         /// When the server received it, for latency metrics.
         received: Instant,
+    },
+    /// A bot's choice for `seat`, made at event `seq`; none if it failed.
+    BotActs {
+        /// The seat.
+        seat: u8,
+        /// The event it decided at.
+        seq: u64,
+        /// The action's JSON form.
+        action: Option<serde_json::Value>,
     },
     /// Stop (the server is shutting down); everything is already stored.
     Shutdown {

@@ -399,8 +399,12 @@ impl Connection {
     /// A connection without a session: it may watch the lobby list and
     /// follow tables as a spectator, under a name nobody else has.
     fn welcome_visitor(&mut self) {
-        self.player =
-            Some(PlayerInfo { id: format!("visitor-{}", self.conn.id), name: "Visitor".into(), registered: false });
+        self.player = Some(PlayerInfo {
+            id: format!("visitor-{}", self.conn.id),
+            name: "Visitor".into(),
+            registered: false,
+            bot: None,
+        });
         self.visitor = true;
         self.conn.send(&ServerMessage::Welcome {
             protocol: PROTOCOL_VERSION,

@@ -267,6 +267,7 @@ export async function tablePage(ctx, where) {
             player ? `${player.name}${player.id === t.host ? " (host)" : ""}${held.includes(seat) ? " (you)" : ""}` : h("span", { class: "muted" }, "empty"),
             teamNote(seat),
             !player && mayTake ? h("button", { type: "button", onclick: () => takeSeat(seat) }, held.length ? "Take this seat too" : "Take this seat") : null,
+            !player && host ? h("button", { type: "button", "data-testid": "seat-bot", title: "A computer player that makes random legal moves", onclick: () => conn.send({ type: "seat_bot", table: t.table, seat, bot: "random" }) }, "Computer (random moves)") : null,
             player && held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "leave_seat", table: t.table, seat }) }, "Leave seat") : null,
             player && host && !held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "remove_player", table: t.table, seat }) }, "Remove") : null,
             host && seat > 0 && (player || t.seats[seat - 1]) ? h("button", { type: "button", class: "move-up", title: "Trade places with the seat above", onclick: () => moveUp(seat) }, "↑") : null,

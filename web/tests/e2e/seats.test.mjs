@@ -67,3 +67,23 @@ test("a player holds two of three seats and the match is played to a ranking", a
   await host.context().close();
   await friend.context().close();
 });
+
+test("the host seats a computer player and plays it to the end on a phone", async () => {
+  const { base } = running.server;
+  const player = await person(running.browser, "bot-host", { width: 390, height: 844 });
+  await player.goto(`${base}/`);
+  await player.selectOption("#new-game", "drill");
+  await player.click("#create-lobby");
+  await player.waitForURL(/\/t\/[0-9a-f]{32}$/);
+  await player.locator('li[data-seat="0"]').getByRole("button", { name: "Take this seat" }).click();
+  await player.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+  await player.locator('li[data-seat="1"]').getByTestId("seat-bot").click();
+  await player.locator('li[data-seat="1"]').getByText("Random mover (computer)").waitFor();
+  await player.screenshot({ path: join(shots, "bot-lobby-phone.png") });
+  await player.getByRole("button", { name: "Start the match" }).click();
+  await playRandomly([player], { seed: 3 });
+  await player.getByTestId("result").waitFor();
+  assert.match(await player.getByTestId("result").locator("h2").textContent(), /wins|Draw/);
+  await player.screenshot({ path: join(shots, "bot-end-phone.png") });
+  await player.context().close();
+});

@@ -1,0 +1,87 @@
+//! Seats held by bots. When the rules ask a bot's seat to act, the table
+//! hands the bot only what that seat may know: a state resampled from the
+//! seat's point of view (which cannot lead back to the true hidden state)
+//! and the seat's legal actions. The bot thinks on the bot pool, off the
+//! runtime, so a hundred bot matches do not slow the tables people play at.
+//! Its choice comes back to the table as a command and is played like a
+//! person's action, unless the match has meanwhile changed what the seat
+//! sees; then the bot is asked again.
+
+use super::Command;
+use super::actor::Table;
+use crate::identity::random_bytes;
+use protocol::Phase;
+use rules::{Seat, SeatSet, Seed, SeedStream};
+use serde_json::Value;
+
+impl Table {
+    /// The seats held by bots.
+    fn bot_seats(&self) -> SeatSet {
+        (0..self.seats.len() as u8)
+            .map(Seat)
+            .filter(|s| self.seats[s.index()].as_ref().is_some_and(|p| p.bot.is_some()))
+            .collect()
+    }
+
+    /// Asks every bot the rules wait for to decide, once per event.
+    pub(super) fn wake_bots(&mut self) {
+        if self.phase != Phase::Live || self.pending_end.is_some() {
+            return;
+        }
+        let state = self.referee.state();
+        let asked = state.status().acting().intersection(self.bot_seats()).without_all(self.left);
+        let seq = self.seq();
+        for seat in asked.iter() {
+            if self.thinking[seat.index()].is_some() {
+                continue;
+            }
+            let name = self.seats[seat.index()].as_ref().and_then(|p| p.bot.clone()).unwrap_or_default();
+            let Some(bot) = rules::bot::bot(&name) else {
+                tracing::error!(table = %self.id, bot = name, "a seat is held by a bot this server does not have");
+                continue;
+            };
+            let legal = state.legal(seat);
+            if legal.is_empty() {
+                continue;
+            }
+            let seen = state.resample(seat, Seed(random_bytes()));
+            let mut stream = SeedStream::new(Seed(random_bytes()));
+            self.thinking[seat.index()] = Some(seq);
+            let (pool, myself) = (self.ctx.bots.clone(), self.myself.clone());
+            tokio::spawn(async move {
+                let chosen = pool
+                    .run(move || {
+                        let index = bot.choose(seen.as_ref(), seat, &legal, &mut stream);
+                        legal.get(index).map(|l| l.action.clone())
+                    })
+                    .await;
+                let action = chosen.ok().flatten();
+                if let Some(table) = myself.and_then(|m| m.upgrade()) {
+                    let _ = table.send(Command::BotActs { seat: seat.0, seq, action }).await;
+                }
+            });
+        }
+    }
+
+    /// A bot's choice for `seat`, made at event `seq` (none if it failed).
+    pub(super) async fn bot_acts(&mut self, seat: u8, seq: u64, action: Option<Value>) {
+        if self.thinking.get(usize::from(seat)).copied().flatten() != Some(seq) {
+            return;
+        }
+        self.thinking[usize::from(seat)] = None;
+        let Some(action) = action else {
+            tracing::error!(table = %self.id, seat, "a bot failed to decide: it is asked again");
+            return;
+        };
+        let still_asked = self.phase == Phase::Live
+            && self.pending_end.is_none()
+            && self.referee.state().status().acting().contains(Seat(seat));
+        // A change the seat sees makes the choice stale: the bot is asked again.
+        if !still_asked || self.check_fresh(seat, seq).is_err() {
+            return;
+        }
+        if let Err((_, message)) = self.play_announced(seat, &action, None).await {
+            tracing::error!(table = %self.id, seat, %message, "a bot's action was refused");
+        }
+    }
+}

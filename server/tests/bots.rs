@@ -1,0 +1,94 @@
+//! Seats held by bots: the host seats one in the lobby, the table asks it
+//! whenever the rules wait for its seat, and the match is stored and listed
+//! like any other, with the bot named as the player.
+
+mod common;
+
+use common::{TestDb, TestServer, get, play_on};
+use protocol::{ClientMessage, LobbySettings};
+use serde_json::json;
+
+fn drill(seats: u8) -> ClientMessage {
+    ClientMessage::CreateLobby(LobbySettings {
+        game: "drill".into(),
+        options: json!({"seats": seats, "window_ms": 60_000}),
+        seats: Some(seats),
+        public: false,
+        clock: None,
+    })
+}
+
+fn seat_bot(table: &str, seat: u8, bot: &str) -> ClientMessage {
+    ClientMessage::SeatBot { table: table.into(), seat, bot: bot.into() }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_person_plays_a_bot_to_the_end_and_the_history_names_the_bot() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        let (mut ann, mut bo) = (server.client().await, server.client().await);
+        ann.say(&drill(2)).await;
+        let created = ann.expect(|m| m["type"] == "created").await;
+        let (table, code) = (created["table"].as_str().unwrap().to_string(), created["code"].as_str().unwrap());
+        bo.join_code(code).await;
+        bo.say(&seat_bot(&table, 1, "random")).await;
+        bo.expect_error("forbidden").await;
+        ann.say(&seat_bot(&table, 1, "grandmaster")).await;
+        let unknown = ann.expect_error("bad_action").await;
+        assert!(unknown["message"].as_str().unwrap().contains("random"), "{unknown}");
+        ann.take_seat(&table, 0).await;
+        ann.say(&seat_bot(&table, 0, "random")).await;
+        ann.expect_error("seat_taken").await;
+        ann.say(&seat_bot(&table, 1, "random")).await;
+        let seated = ann.expect(|m| m["type"] == "snapshot" && m["seats"][1]["bot"] == "random").await;
+        assert_eq!(seated["seats"][1]["id"], "bot:random", "{}: {seated}", db.label);
+        ann.say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+        let live = ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+        assert_eq!(live["presence"][1]["connected"], true, "{}: a bot is always there", db.label);
+
+        // Ann plays; the bot answers by itself.
+        let (played, end) = play_on(&mut [&mut ann], &table, 1_000, 9).await;
+        assert_eq!(end["phase"], "finished", "{}: {end}", db.label);
+        let events = ann.frames.iter().filter(|m| m["type"] == "event" && m["event"]["seat"] == 1).count();
+        assert!(played > 0 && events > 0, "{}: both played ({played} by Ann, {events} bot events)", db.label);
+        assert!(server.metric("tactica_bots_total").await > 0);
+
+        let (_, list) = get(&server, Some(&ann.token), "/api/matches?mine=true").await;
+        let listed = &list["matches"][0];
+        assert_eq!(listed["seats"][1]["player"]["bot"], "random", "{}: {listed}", db.label);
+        assert_eq!(listed["seats"][1]["player"]["name"], "Random mover (computer)");
+        assert!(listed["seats"][1]["place"].is_u64(), "{listed}");
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bots_at_two_seats_of_three_decide_at_once_and_each_seat_acts_for_itself() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut ann = server.client().await;
+    ann.say(&drill(3)).await;
+    let created = ann.expect(|m| m["type"] == "created").await;
+    let table = created["table"].as_str().unwrap().to_string();
+    ann.take_seat(&table, 1).await;
+    ann.say(&seat_bot(&table, 0, "random")).await;
+    ann.expect(|m| m["type"] == "snapshot" && m["seats"][0]["bot"] == "random").await;
+    ann.say(&seat_bot(&table, 2, "random")).await;
+    ann.expect(|m| m["type"] == "snapshot" && m["seats"][2]["bot"] == "random").await;
+    ann.say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+    ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    let (_, end) = play_on(&mut [&mut ann], &table, 1_000, 4).await;
+    assert_eq!(end["phase"], "finished", "{end}");
+    assert_eq!(end["result"]["outcome"]["places"].as_array().unwrap().len(), 3, "{end}");
+    // Both bot seats bid in the simultaneous opening decision.
+    let bids: Vec<u64> = ann
+        .frames
+        .iter()
+        .filter(|m| m["type"] == "event" && m["event"]["text"] == "prepares")
+        .filter_map(|m| m["event"]["seat"].as_u64())
+        .collect();
+    assert!(bids.contains(&0) && bids.contains(&2), "{bids:?}");
+    server.stop().await;
+    db.drop_db().await;
+}
