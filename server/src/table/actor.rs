@@ -441,12 +441,9 @@ impl Table {
             ClientMessage::RemovePlayer { seat, .. } => self.remove_player(player, seat).await,
             ClientMessage::Start { shuffle_seats, .. } => self.start(player, shuffle_seats).await,
             ClientMessage::Act { id, seat, seq, action, .. } => {
-                match self.act(conn, player, &id, seat, seq, &action).await {
-                    Ok(()) => self.ctx.metrics.action_latency.record(received.elapsed().as_secs_f64()),
-                    Err((code, message)) => {
-                        self.ctx.metrics.client_errors_total.increment(1);
-                        conn.error(code, message, Some(&table), Some(&id));
-                    }
+                if let Err((code, message)) = self.act(conn, player, &id, (seat, seq), &action, received).await {
+                    self.ctx.metrics.client_errors_total.increment(1);
+                    conn.error(code, message, Some(&table), Some(&id));
                 }
                 return;
             }

@@ -140,15 +140,17 @@ impl Table {
         holder.map_or(SeatSet::EMPTY, |p| self.seats_of(p)).without_all(self.left)
     }
 
-    /// Plays an action: check, store, apply, acknowledge, announce.
+    /// Plays an action: check, store, apply, acknowledge, announce. `named`
+    /// is the seat the action names and `seq` the last event its sender
+    /// saw; `received` is when the server got it, for the latency metric.
     pub(super) async fn act(
         &mut self,
         conn: &Conn,
         player: &PlayerInfo,
         id: &str,
-        named: Option<u8>,
-        seq: Option<u64>,
+        (named, seq): (Option<u8>, Option<u64>),
         action: &Value,
+        received: Instant,
     ) -> Result<(), Refusal> {
         if id.is_empty() || id.len() > 64 {
             return refuse(ErrorCode::BadAction, "an action id is 1 to 64 characters");
@@ -164,9 +166,12 @@ impl Table {
         if let Some(seen) = seq {
             self.check_fresh(seat, seen)?;
         }
-        let table = self.id.clone();
+        let (table, latency) = (self.id.clone(), self.ctx.metrics.action_latency.clone());
         // The actor hears first that its action stands, then everyone the events.
-        let acted = |seq| conn.send(&ServerMessage::Acted { table, id: id.to_string(), seq });
+        let acted = |seq| {
+            latency.record(received.elapsed().as_secs_f64());
+            conn.send(&ServerMessage::Acted { table, id: id.to_string(), seq })
+        };
         self.play_acknowledged(seat, action, Some(id.to_string()), acted).await
     }
 
