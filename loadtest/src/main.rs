@@ -28,6 +28,9 @@ enum Command {
         /// The game id.
         #[arg(long, default_value = "dame100")]
         game: String,
+        /// The game's options, as JSON (such as the test game's `{"laps": 100}`).
+        #[arg(long, default_value = "{}")]
+        options: String,
         /// Concurrent matches (two connections each).
         #[arg(long, default_value_t = 100)]
         matches: usize,
@@ -57,10 +60,15 @@ fn main() -> ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a tokio runtime");
     let result = runtime.block_on(async {
         match cli.command {
-            Command::Matches { game, matches, rate, seconds } => {
+            Command::Matches { game, options, matches, rate, seconds } => {
+                let options = match serde_json::from_str(&options) {
+                    Ok(options) => options,
+                    Err(error) => return Err(format!("--options: {error}")),
+                };
                 matches::run(matches::Run {
                     base: cli.url,
                     game,
+                    options,
                     matches,
                     rate,
                     duration: Duration::from_secs(seconds),

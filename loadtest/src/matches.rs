@@ -49,7 +49,7 @@ impl Game {
     }
 
     /// Opens a private lobby with the two clients seated and starts it.
-    async fn start(clients: [Client; 2], game: &str) -> Result<Game, String> {
+    async fn start(clients: [Client; 2], game: &LobbySettings) -> Result<Game, String> {
         let mut game_state =
             Game { clients, table: String::new(), legal: [Vec::new(), Vec::new()], seq: 0, phase: Phase::Lobby };
         game_state.restart(game).await?;
@@ -57,11 +57,9 @@ impl Game {
     }
 
     /// Opens a new private lobby for the same two clients and starts it.
-    async fn restart(&mut self, game: &str) -> Result<(), String> {
-        let settings =
-            LobbySettings { game: game.to_string(), options: Value::Null, seats: None, public: false, clock: None };
+    async fn restart(&mut self, game: &LobbySettings) -> Result<(), String> {
         let [a, b] = &mut self.clients;
-        a.send(&ClientMessage::CreateLobby(settings)).await?;
+        a.send(&ClientMessage::CreateLobby(game.clone())).await?;
         let (table, code) = a
             .wait_for(|m| match m {
                 ServerMessage::Created { table, code } => Some((table, code)),
@@ -142,12 +140,16 @@ impl Game {
             Some((t, _, count)) if *t == table => *count += 1,
             _ => report.acknowledged.push((table, token, 1)),
         }
-        if self.phase != Phase::Live || self.legal.iter().all(Vec::is_empty) {
-            // The rules may end the match; wait for the `ended` event.
-            while self.phase == Phase::Live && self.legal.iter().all(Vec::is_empty) {
-                if let ServerMessage::Event { state, .. } = self.clients[0].recv().await? {
-                    self.take_state(0, &state);
-                }
+        // Nobody may act yet: what the action set off (chance, the end of
+        // the match) is on its way to both players.
+        while self.phase == Phase::Live && self.legal.iter().all(Vec::is_empty) {
+            let (first, second) = self.clients.split_at_mut(1);
+            let (who, message) = tokio::select! {
+                message = first[0].recv() => (0, message?),
+                message = second[0].recv() => (1, message?),
+            };
+            if let ServerMessage::Event { state, .. } = message {
+                self.take_state(who, &state);
             }
         }
         Ok(())
@@ -158,6 +160,8 @@ impl Game {
 pub struct Run {
     pub base: String,
     pub game: String,
+    /// The game's options (`{}` for the standard game).
+    pub options: Value,
     pub matches: usize,
     pub rate: f64,
     pub duration: Duration,
@@ -170,9 +174,11 @@ pub async fn run(run: Run) -> Result<(), String> {
     let setup_started = Instant::now();
     let permits = Arc::new(Semaphore::new(32));
     let mut setups = Vec::new();
+    let settings =
+        LobbySettings { game: run.game.clone(), options: run.options.clone(), seats: None, public: false, clock: None };
     for _ in 0..run.matches {
         let (http, base, ws_url, game, permits) =
-            (http.clone(), run.base.clone(), ws_url.clone(), run.game.clone(), permits.clone());
+            (http.clone(), run.base.clone(), ws_url.clone(), settings.clone(), permits.clone());
         setups.push(tokio::spawn(async move {
             let _permit = permits.acquire().await.expect("semaphore");
             let a = Client::connect(&ws_url, &guest(&http, &base).await?).await?;
@@ -198,7 +204,7 @@ pub async fn run(run: Run) -> Result<(), String> {
     let mut tasks = Vec::new();
     for (i, mut game) in games.into_iter().enumerate() {
         let offset = period.mul_f64(i as f64 / run.matches as f64);
-        let game_id = run.game.clone();
+        let game_id = settings.clone();
         tasks.push(tokio::spawn(async move {
             let mut report = MatchReport::default();
             let mut next = started + offset;

@@ -26,7 +26,7 @@ for (const [index, game] of GAMES.entries()) {
     const moves = await moveTexts(a);
     assert.ok(moves.length > 0 && actions >= moves.length, `${actions} actions, ${moves.length} turns`);
     assert.deepEqual(await moveTexts(b), moves, "both browsers list the same moves");
-    // A snapshot carries the last 64 events; a reloaded page reads the rest.
+    // A snapshot carries the last 16 events; a reloaded page reads the rest.
     await b.reload();
     await b.getByTestId("result").waitFor();
     await b.waitForFunction((n) => document.querySelectorAll(".move-list .move").length === n, moves.length);
