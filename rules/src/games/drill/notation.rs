@@ -129,12 +129,13 @@ mod tests {
             "deal 4 2 6",
             "Red: bid 2 with card",
             "Blue: bid 3",
+            "Gold: bid 4",
             "Red: roll",
             "Red: roll 4; Blue pass; Green block",
         ] {
             assert_eq!(text.parse::<DrillTurn>().unwrap().to_string(), text);
         }
-        for bad in ["", "deal 7", "Red: bid 4", "Purple: roll", "Red: roll 4; Blue stop", "Red: jump"] {
+        for bad in ["", "deal 7", "Red: bid 5", "Purple: roll", "Red: roll 4; Blue stop", "Red: jump"] {
             assert!(bad.parse::<DrillTurn>().is_err(), "{bad}");
         }
     }
