@@ -23,7 +23,7 @@ pub struct ServeArgs {
     pub grace_seconds: u64,
     /// Days an untimed match may go without an action before it is
     /// adjudicated: the seats it waits for are taken to have abandoned it.
-    #[arg(long, env = "TACTICA_IDLE_MATCH_DAYS", default_value_t = 30)]
+    #[arg(long, env = "TACTICA_IDLE_MATCH_DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_match_days: u64,
     /// Messages a connection may send at once.
     #[arg(long, env = "TACTICA_RATE_BURST", default_value_t = 60)]

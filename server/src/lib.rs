@@ -224,13 +224,13 @@ pub async fn run(
 /// the rebuilds themselves are bounded by the restore pool.
 const RESTORING_AT_ONCE: usize = 16;
 
-/// Starts a task for every timed match being played in the database (its
-/// clocks run whether anyone is there or not), several at once;
+/// Starts a task for every match being played in the database that goes on
+/// by itself (a clock runs, or a bot may be to move), several at once;
 /// `tactica_restores_pending` counts down to zero. Untimed matches load
 /// when someone joins them, or when they are due to be adjudicated.
 async fn restore(ctx: Context) {
     use futures_util::StreamExt;
-    let ids = match ctx.store.timed_live_tables().await {
+    let ids = match ctx.store.running_live_tables().await {
         Ok(ids) => ids,
         Err(error) => {
             tracing::error!(%error, "could not list the live matches to restore");

@@ -55,3 +55,11 @@ fn a_public_url_must_be_an_address() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--public-url"));
 }
+
+#[test]
+fn an_idle_period_of_zero_days_is_refused_by_name() {
+    let refused = tactica(&["serve", "--idle-match-days", "0"]);
+    assert!(!refused.status.success(), "every untimed match would be adjudicated at once");
+    let text = String::from_utf8_lossy(&refused.stderr);
+    assert!(text.contains("--idle-match-days"), "{text}");
+}

@@ -300,11 +300,14 @@ impl Store {
         Ok(row.map(|r| r.try_get("code")).transpose()?)
     }
 
-    /// The ids of timed matches being played, whose clocks must run, to
-    /// restore at start (the others load when someone joins them).
-    pub async fn timed_live_tables(&self) -> Result<Vec<String>, StoreError> {
+    /// The ids of matches being played that go on by themselves: timed
+    /// ones, whose clocks must run, and those with a bot, which may be to
+    /// move. They are restored at start; the others load when someone joins.
+    pub async fn running_live_tables(&self) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id FROM tables WHERE phase = 'live' AND clock_initial_ms IS NOT NULL ORDER BY created_at",
+            "SELECT t.id FROM tables t WHERE t.phase = 'live' AND (t.clock_initial_ms IS NOT NULL OR EXISTS \
+             (SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = t.id AND p.bot IS NOT NULL)) \
+             ORDER BY t.created_at",
         )
         .fetch_all(self.pool())
         .await?;

@@ -381,6 +381,8 @@ impl Table {
                 return Stop::Failed;
             }
         }
+        // A table nobody comes to (a rematch lobby never opened) leaves too.
+        self.update_idle();
         loop {
             let deadline = self.next_deadline();
             // A panic while handling a command or a deadline is caught here:

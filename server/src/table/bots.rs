@@ -11,12 +11,13 @@ use super::Command;
 use super::actor::Table;
 use crate::identity::random_bytes;
 use protocol::Phase;
+use rules::bot::Bot;
 use rules::{Seat, SeatSet, Seed, SeedStream};
 use serde_json::Value;
 
 impl Table {
     /// The seats held by bots.
-    fn bot_seats(&self) -> SeatSet {
+    pub(super) fn bot_seats(&self) -> SeatSet {
         (0..self.seats.len() as u8)
             .map(Seat)
             .filter(|s| self.seats[s.index()].as_ref().is_some_and(|p| p.bot.is_some()))
@@ -44,18 +45,30 @@ impl Table {
             if legal.is_empty() {
                 continue;
             }
-            let seen = state.resample(seat, Seed(random_bytes()));
-            let mut stream = SeedStream::new(Seed(random_bytes()));
+            // The true state goes to the pool only to be resampled there;
+            // the bot sees the resampled one.
+            let truth = state.clone_box();
+            let (resample, mut stream) = (Seed(random_bytes()), SeedStream::new(Seed(random_bytes())));
             self.thinking[seat.index()] = Some(seq);
             let (pool, myself) = (self.ctx.bots.clone(), self.myself.clone());
             tokio::spawn(async move {
                 let chosen = pool
                     .run(move || {
+                        let seen = truth.resample(seat, resample);
+                        drop(truth);
                         let index = bot.choose(seen.as_ref(), seat, &legal, &mut stream);
-                        legal.get(index).map(|l| l.action.clone())
+                        // A bot that names no legal action plays a random one, so
+                        // that a faulty bot cannot stall its match.
+                        let index = if index < legal.len() {
+                            index
+                        } else {
+                            tracing::error!(bot = bot.name(), index, "a bot named no legal action");
+                            rules::bot::Random.choose(seen.as_ref(), seat, &legal, &mut stream)
+                        };
+                        legal[index].action.clone()
                     })
                     .await;
-                let action = chosen.ok().flatten();
+                let action = chosen.ok();
                 if let Some(table) = myself.and_then(|m| m.upgrade()) {
                     let _ = table.send(Command::BotActs { seat: seat.0, seq, action }).await;
                 }
@@ -70,7 +83,18 @@ impl Table {
         }
         self.thinking[usize::from(seat)] = None;
         let Some(action) = action else {
-            tracing::error!(table = %self.id, seat, "a bot failed to decide: it is asked again");
+            // The bot panicked: a random legal action stands in for it, so
+            // that the match goes on, and the fault is logged.
+            tracing::error!(table = %self.id, seat, "a bot failed to decide: a random legal action is played");
+            let legal = self.referee.state().legal(Seat(seat));
+            if legal.is_empty() {
+                return;
+            }
+            let index = SeedStream::new(Seed(random_bytes())).below(legal.len() as u32) as usize;
+            let action = legal[index].action.clone();
+            if let Err((_, message)) = self.play_announced(seat, &action, None).await {
+                tracing::error!(table = %self.id, seat, %message, "a random action for a failed bot was refused");
+            }
             return;
         };
         let still_asked = self.phase == Phase::Live

@@ -484,7 +484,8 @@ impl Table {
     ///
     /// [`Context::idle_match`]: super::Context::idle_match
     pub(super) async fn adjudicate(&mut self) -> bool {
-        let waited = self.referee.state().status().acting().without_all(self.left);
+        // A bot is never idle: if it is waited for, it is thinking.
+        let waited = self.referee.state().status().acting().without_all(self.left).without_all(self.bot_seats());
         if waited.is_empty() {
             tracing::warn!(table = %self.id, "an idle untimed match waits for no seat: it is not adjudicated");
             return false;

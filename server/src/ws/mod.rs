@@ -209,8 +209,20 @@ impl Connection {
 
     /// Stops following every table.
     async fn leave_all(&mut self) {
-        for (_, handle) in self.tables.drain() {
-            let _ = handle.send(Command::Unsubscribe { conn_id: self.conn.id }).await;
+        let handles: Vec<TableHandle> = self.tables.drain().map(|(_, handle)| handle).collect();
+        for handle in handles {
+            let _ = self.send_to(handle, Command::Unsubscribe { conn_id: self.conn.id }).await;
+        }
+    }
+
+    /// Sends a command to a table, by the handle held or, if that table
+    /// left memory and was loaded again (it reloads for commands that reach
+    /// it as it leaves), by the registry's; returns the handle that took it.
+    async fn send_to(&self, handle: TableHandle, command: Command) -> Result<TableHandle, Command> {
+        let Err(command) = handle.send(command).await else { return Ok(handle) };
+        match self.state.ctx.registry.get(&handle.id) {
+            Some(fresh) => fresh.send(command).await.map(|()| fresh),
+            None => Err(command),
         }
     }
 
@@ -329,7 +341,7 @@ impl Connection {
             ClientMessage::Join { table, code, last_seq } => self.join(&player, table, code, last_seq).await,
             ClientMessage::Leave { table } => {
                 if let Some(handle) = self.tables.remove(&table) {
-                    let _ = handle.send(Command::Unsubscribe { conn_id: self.conn.id }).await;
+                    let _ = self.send_to(handle, Command::Unsubscribe { conn_id: self.conn.id }).await;
                 }
             }
             request => {
@@ -339,18 +351,15 @@ impl Connection {
                 };
                 let command =
                     Command::Request { conn: self.conn.clone(), player, message: request, received: Instant::now() };
-                let Err(command) = handle.send(command).await else { return };
-                // The table left memory and was loaded again (it reopens for
-                // a command that came as it left): the request goes there.
-                let reopened = self.state.ctx.registry.get(&table);
-                self.tables.remove(&table);
-                if let Some(handle) = reopened {
-                    if handle.send(command).await.is_ok() {
+                match self.send_to(handle, command).await {
+                    Ok(handle) => {
                         self.tables.insert(table, handle);
-                        return;
+                    }
+                    Err(_) => {
+                        self.tables.remove(&table);
+                        self.error(ErrorCode::NoSuchTable, "the table has closed; join it again", Some(&table));
                     }
                 }
-                self.error(ErrorCode::NoSuchTable, "the table has closed; join it again", Some(&table));
             }
         }
     }
@@ -467,10 +476,20 @@ impl Connection {
             );
         }
         let command = Command::Subscribe { conn: self.conn.clone(), player: player.clone(), last_seq, via_code };
-        if handle.send(command).await.is_ok() {
-            self.tables.insert(handle.id.clone(), handle);
-        } else {
-            self.error(ErrorCode::NoSuchTable, "the table has closed", Some(&handle.id));
+        let id = handle.id.clone();
+        let sent = match self.send_to(handle, command).await {
+            Ok(handle) => Ok(handle),
+            // It left memory between the lookup and now: it loads again.
+            Err(command) => match Table::load(&self.state.ctx, &id).await {
+                Ok(Some(handle)) => handle.send(command).await.map(|()| handle).map_err(|_| ()),
+                _ => Err(()),
+            },
+        };
+        match sent {
+            Ok(handle) => {
+                self.tables.insert(id, handle);
+            }
+            Err(()) => self.error(ErrorCode::NoSuchTable, "the table has closed", Some(&id)),
         }
     }
 }

@@ -35,9 +35,11 @@ export async function tablePage(ctx, where) {
   cleanups.push(conn.on("snapshot", (message) => {
     if (t ? message.table !== t.table : where.code ? message.code !== where.code : message.table !== where.table) return;
     // A snapshot carries the recent events: older ones already read are
-    // kept while the phase is the same (an end reveals what they hid).
+    // kept while the phase is the same (an end reveals what they hid) and
+    // they reach the snapshot's; otherwise they are read again.
     const first = message.events[0]?.seq ?? Infinity;
-    const older = t && t.table === message.table && t.phase === message.phase ? t.events.filter((e) => e.seq < first) : [];
+    const kept = t && t.table === message.table && t.phase === message.phase ? t.events.filter((e) => e.seq < first) : [];
+    const older = kept.length && kept[kept.length - 1].seq === first - 1 ? kept : [];
     t = message;
     t.events = [...older, ...t.events];
     t.legal = expand(t.legal);
