@@ -3,6 +3,7 @@
 use super::sql::Sql;
 use super::tables::{TABLE_COLUMNS, TableRow};
 use super::{SeatRow, Store, StoreError};
+use protocol::Phase;
 
 /// A result, from the point of view of the filtered player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,8 +52,8 @@ impl Store {
     /// One page of matches (started ones only), newest first, and whether
     /// more follow.
     pub async fn list_matches(&self, f: &MatchFilter) -> Result<(Vec<MatchRow>, bool), StoreError> {
-        let mut sql =
-            Sql::new(format!("SELECT {TABLE_COLUMNS} FROM tables t WHERE t.phase IN ('live', 'finished', 'aborted')"));
+        let mut sql = Sql::new(format!("SELECT {TABLE_COLUMNS} FROM tables t WHERE t.phase IN ("));
+        sql.bind_list([Phase::Live, Phase::Finished, Phase::Aborted].map(Phase::name)).push(")");
         let viewer = f.viewer.clone().unwrap_or_default();
         let v = sql.param(viewer);
         sql.push(&format!(
@@ -78,8 +79,8 @@ impl Store {
                     ));
                 }
                 Some(ResultFilter::Draw) => {
-                    sql.push(
-                        " AND t.phase = 'finished' AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id \
+                    sql.push(" AND t.phase = ").bind(Phase::Finished.name()).push(
+                        " AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id \
                          AND (s.place IS NULL OR s.place > 1))",
                     );
                 }

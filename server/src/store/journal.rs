@@ -25,6 +25,7 @@
 use super::StoreError;
 use super::sql::Sql;
 use crate::metrics::Metrics;
+use protocol::Phase;
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use tokio::sync::{Semaphore, mpsc, oneshot};
@@ -68,7 +69,7 @@ pub enum TableChange {
     /// The match ended.
     Ended {
         /// `live` ended as `finished` or `aborted`.
-        phase: protocol::Phase,
+        phase: Phase,
         /// The result, as JSON.
         result: String,
         /// Places by seat.
@@ -268,15 +269,14 @@ async fn apply_change(
     let at = event.created_at as i64;
     match change {
         TableChange::Started { seed, commitment, players } => {
-            sqlx::query(
-                "UPDATE tables SET phase = 'live', seed = $1, seed_commitment = $2, started_at = $3 WHERE id = $4",
-            )
-            .bind(seed.clone())
-            .bind(commitment.clone())
-            .bind(at)
-            .bind(table.clone())
-            .execute(&mut **tx)
-            .await?;
+            sqlx::query("UPDATE tables SET phase = $1, seed = $2, seed_commitment = $3, started_at = $4 WHERE id = $5")
+                .bind(Phase::Live.name())
+                .bind(seed.clone())
+                .bind(commitment.clone())
+                .bind(at)
+                .bind(table.clone())
+                .execute(&mut **tx)
+                .await?;
             sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table.clone()).execute(&mut **tx).await?;
             for (seat, player) in players.iter().enumerate() {
                 sqlx::query("INSERT INTO seats (table_id, seat, player_id) VALUES ($1, $2, $3)")

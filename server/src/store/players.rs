@@ -2,6 +2,7 @@
 
 use super::{Store, StoreError};
 use crate::epoch::now_ms;
+use protocol::Phase;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -176,9 +177,10 @@ impl Store {
     /// How many matches being played a player sits in.
     pub async fn live_seats(&self, player_id: &str) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "SELECT COUNT(DISTINCT s.table_id) AS n FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = $1 AND t.phase = 'live'",
+            "SELECT COUNT(DISTINCT s.table_id) AS n FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = $1 AND t.phase = $2",
         )
         .bind(player_id.to_string())
+        .bind(Phase::Live.name())
         .fetch_one(self.pool())
         .await?;
         Ok(row.try_get::<i64, _>("n")?)
@@ -190,15 +192,19 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "UPDATE seats SET player_id = $1 WHERE player_id = $2 \
-             AND table_id IN (SELECT id FROM tables WHERE phase IN ('finished', 'aborted'))",
+             AND table_id IN (SELECT id FROM tables WHERE phase IN ($3, $4))",
         )
         .bind(to.to_string())
         .bind(from.to_string())
+        .bind(Phase::Finished.name())
+        .bind(Phase::Aborted.name())
         .execute(&mut *tx)
         .await?;
-        sqlx::query("UPDATE tables SET host_id = $1 WHERE host_id = $2 AND phase IN ('finished', 'aborted')")
+        sqlx::query("UPDATE tables SET host_id = $1 WHERE host_id = $2 AND phase IN ($3, $4)")
             .bind(to.to_string())
             .bind(from.to_string())
+            .bind(Phase::Finished.name())
+            .bind(Phase::Aborted.name())
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;

@@ -164,8 +164,9 @@ impl Store {
 
     /// How many lobbies `host` has waiting to start.
     pub async fn open_lobbies(&self, host: &str) -> Result<u64, StoreError> {
-        let row = sqlx::query("SELECT COUNT(*) AS open FROM tables WHERE host_id = $1 AND phase = 'lobby'")
+        let row = sqlx::query("SELECT COUNT(*) AS open FROM tables WHERE host_id = $1 AND phase = $2")
             .bind(host.to_string())
+            .bind(Phase::Lobby.name())
             .fetch_one(self.pool())
             .await?;
         Ok(row.try_get::<i64, _>("open")? as u64)
@@ -174,8 +175,9 @@ impl Store {
     /// Closes the lobbies created before `before` (ms since the epoch) that
     /// never started, except those in `spared`; returns how many.
     pub async fn expire_lobbies(&self, before: u64, spared: &[String]) -> Result<u64, StoreError> {
-        let mut sql = Sql::new("UPDATE tables SET phase = 'aborted' WHERE phase = 'lobby' AND created_at < ");
-        sql.bind(before as i64);
+        let mut sql = Sql::new("UPDATE tables SET phase = ");
+        sql.bind(Phase::Aborted.name()).push(" WHERE phase = ").bind(Phase::Lobby.name());
+        sql.push(" AND created_at < ").bind(before as i64);
         if !spared.is_empty() {
             sql.push(" AND id NOT IN (").bind_list(spared.iter().map(String::as_str)).push(")");
         }
@@ -305,10 +307,11 @@ impl Store {
     /// move. They are restored at start; the others load when someone joins.
     pub async fn running_live_tables(&self) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
-            "SELECT t.id FROM tables t WHERE t.phase = 'live' AND (t.clock_initial_ms IS NOT NULL OR EXISTS \
+            "SELECT t.id FROM tables t WHERE t.phase = $1 AND (t.clock_initial_ms IS NOT NULL OR EXISTS \
              (SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id WHERE s.table_id = t.id AND p.bot IS NOT NULL)) \
              ORDER BY t.created_at",
         )
+        .bind(Phase::Live.name())
         .fetch_all(self.pool())
         .await?;
         Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<Vec<_>, _>>()?)
@@ -318,8 +321,9 @@ impl Store {
     /// than `before` (ms since the epoch): due to be adjudicated. Those that
     /// could not be restored wait for a server that can.
     pub async fn idle_untimed_tables(&self, before: u64) -> Result<Vec<String>, StoreError> {
-        let mut sql = Sql::new(
-            "SELECT t.id FROM tables t WHERE t.phase = 'live' AND t.clock_initial_ms IS NULL \
+        let mut sql = Sql::new("SELECT t.id FROM tables t WHERE t.phase = ");
+        sql.bind(Phase::Live.name()).push(
+            " AND t.clock_initial_ms IS NULL \
              AND t.restore_error IS NULL AND COALESCE((SELECT e.created_at FROM events e WHERE e.table_id = t.id \
              ORDER BY e.seq DESC LIMIT 1), t.created_at) < ",
         );
