@@ -38,21 +38,9 @@ static GAMES: &[&dyn AnyGame] = ALL_GAMES.split_at(ALL_GAMES.len() - TEST_GAMES)
 /// None yet: every game is at version 1.
 static KEPT: &[&dyn AnyGame] = &[];
 
-/// The offered games and the test game at its next rules version, as a
-/// rules upgrade registers it, for the tests of one.
-static NEXT_TEST_GAMES: &[&dyn AnyGame] = &[
-    &Registered::<Accasta>::ENTRY,
-    &Registered::<Abande>::ENTRY,
-    &Registered::<Attangle>::ENTRY,
-    &Registered::<Attraktion>::ENTRY,
-    &Registered::<Alva>::ENTRY,
-    &Registered::<Dame100>::ENTRY,
-    &Registered::<Tactique>::ENTRY,
-    &Registered::<Drill<2>>::ENTRY,
-];
-
-/// The test game's earlier version, kept beside [`NEXT_TEST_GAMES`].
-static KEPT_TEST_GAMES: &[&dyn AnyGame] = &[&Registered::<Drill<1>>::ENTRY];
+/// The test game at its next rules version, as a rules upgrade registers
+/// it, for the tests of one; its current version is then kept.
+static NEXT_TEST_GAME: &dyn AnyGame = &Registered::<Drill<2>>::ENTRY;
 
 /// The games one server offers, and every rules version it can load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,25 +58,27 @@ pub enum Catalog {
 impl Catalog {
     /// The games a new table may be for, at their current rules versions,
     /// in the order the home page lists them.
-    pub fn games(self) -> &'static [&'static dyn AnyGame] {
-        match self {
-            Catalog::Players => GAMES,
-            Catalog::WithTestGame => ALL_GAMES,
-            Catalog::WithNextTestRules => NEXT_TEST_GAMES,
-        }
+    pub fn games(self) -> impl Iterator<Item = &'static dyn AnyGame> {
+        let test = match self {
+            Catalog::Players => &[][..],
+            Catalog::WithTestGame => &ALL_GAMES[GAMES.len()..],
+            Catalog::WithNextTestRules => std::slice::from_ref(&NEXT_TEST_GAME),
+        };
+        GAMES.iter().chain(test).copied()
     }
 
     /// The game registered under `id`, at its current rules version.
     pub fn game(self, id: &str) -> Result<&'static dyn AnyGame, RulesError> {
-        find(self.games(), id)
+        self.games().find(|g| g.info().id == id).ok_or_else(|| RulesError::UnknownGame(id.to_string()))
     }
 
     /// The game `id` at rules version `version`: the current version, or
     /// an earlier one kept for the matches that use it.
     pub fn game_at(self, id: &str, version: u32) -> Result<&'static dyn AnyGame, RulesError> {
-        let kept: &[&dyn AnyGame] = match self {
-            Catalog::WithNextTestRules => KEPT_TEST_GAMES,
-            Catalog::Players | Catalog::WithTestGame => &[],
+        // After the test upgrade, the test game's current version is kept.
+        let kept = match self {
+            Catalog::WithNextTestRules => &ALL_GAMES[GAMES.len()..],
+            Catalog::Players | Catalog::WithTestGame => &[][..],
         };
         let current = self.game(id)?;
         if current.info().rules_version == version {

@@ -4,10 +4,7 @@
 
 mod common;
 
-use common::{TestDb, TestServer, play_random, start_private_match};
-
-/// The largest frame allowed (docs/protocol.md, "Frames").
-const FRAME_LIMIT: usize = 64 * 1024;
+use common::{FRAME_LIMIT, TestDb, TestServer, play_random, start_private_match};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn no_frame_of_any_game_exceeds_the_limit() {

@@ -6,13 +6,11 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer, get, play_on, settings, start_drill};
+use common::{Client, FRAME_LIMIT, TestDb, TestServer, get, play_on, settings, start_drill};
 use serde_json::{Value, json};
 
 /// Actions played before the restart.
 const ACTIONS: usize = 5_000;
-/// The largest frame allowed (docs/protocol.md, "Frames").
-const FRAME_LIMIT: usize = 64 * 1024;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_match_of_five_thousand_actions_reloads() {

@@ -18,15 +18,7 @@ pub struct GameEntry {
 
 /// Every registered game (and the test game, on a server that hosts it).
 pub async fn list(State(state): State<AppState>) -> Json<Vec<GameEntry>> {
-    Json(
-        state
-            .ctx
-            .catalog
-            .games()
-            .iter()
-            .map(|g| GameEntry { info: g.info().clone(), options: g.option_specs() })
-            .collect(),
-    )
+    Json(state.ctx.catalog.games().map(|g| GameEntry { info: g.info().clone(), options: g.option_specs() }).collect())
 }
 
 /// The gallery's boards, each with a sample view, for the page that shows

@@ -29,8 +29,12 @@ impl Table {
         if self.phase != Phase::Live || self.pending_end.is_some() {
             return;
         }
+        let bots = self.bot_seats();
+        if bots.is_empty() {
+            return;
+        }
         let state = self.referee.state();
-        let asked = state.status().acting().intersection(self.bot_seats()).without_all(self.left);
+        let asked = state.status().acting().intersection(bots).without_all(self.left);
         let seq = self.seq();
         for seat in asked.iter() {
             if self.thinking[seat.index()].is_some() {

@@ -16,6 +16,9 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// The largest frame the server may send (docs/protocol.md, "Frames").
+pub const FRAME_LIMIT: usize = 64 * 1024;
+
 /// How long a test waits for any one message.
 pub const WAIT: Duration = Duration::from_secs(20);
 
