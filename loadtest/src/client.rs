@@ -29,18 +29,27 @@ pub async fn guest(http: &reqwest::Client, base: &str) -> Result<String, String>
 impl Client {
     /// Connects to `ws_url` and says hello with `token`.
     pub async fn connect(ws_url: &str, token: &str) -> Result<Client, String> {
+        Client::open(ws_url, Some(token)).await
+    }
+
+    async fn open(ws_url: &str, token: Option<&str>) -> Result<Client, String> {
         let mut config = WebSocketConfig::default();
         config.read_buffer_size = 4096;
         config.write_buffer_size = 0;
         let (ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
             .await
             .map_err(|e| format!("connect: {e}"))?;
-        let mut client = Client { ws, token: token.to_string() };
-        client.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: Some(token.to_string()) }).await?;
+        let mut client = Client { ws, token: token.unwrap_or_default().to_string() };
+        client.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, token: token.map(str::to_string) }).await?;
         match client.recv().await? {
             ServerMessage::Welcome { .. } => Ok(client),
             other => Err(format!("expected welcome, got {other:?}")),
         }
+    }
+
+    /// Connects to `ws_url` as a visitor, without a session: it may watch.
+    pub async fn visit(ws_url: &str) -> Result<Client, String> {
+        Client::open(ws_url, None).await
     }
 
     /// Sends a message.
@@ -51,6 +60,13 @@ impl Client {
 
     /// The next protocol message.
     pub async fn recv(&mut self) -> Result<ServerMessage, String> {
+        self.recv_as().await
+    }
+
+    /// The next message read as `T`: the play loop reads only the fields it
+    /// uses ([`crate::heard::Heard`]), so that the generator's CPU goes to
+    /// the load, not to parsing views it never looks at.
+    pub async fn recv_as<T: serde::de::DeserializeOwned>(&mut self) -> Result<T, String> {
         loop {
             match self.ws.next().await {
                 Some(Ok(Message::Text(text))) => {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
 /// The resident set size of a process, in KiB (Linux).
-fn rss_kib(pid: u32) -> Result<u64, String> {
+pub fn rss_kib(pid: u32) -> Result<u64, String> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).map_err(|e| format!("pid {pid}: {e}"))?;
     status
         .lines()

@@ -2,6 +2,8 @@
 //! docs/performance.md records how it was run and what it measured.
 
 mod client;
+mod follow;
+mod heard;
 mod idle;
 mod matches;
 mod stats;
@@ -9,6 +11,11 @@ mod stats;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// The same allocator as the server's, so that the generator takes less of
+/// the machine it shares with the server and the database.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Load tests for a running Tactica server.
 #[derive(Parser)]
@@ -53,6 +60,19 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         hold_seconds: u64,
     },
+    /// Loads tables by following each once as a visitor; with --server-pid,
+    /// the server's memory once they are in memory.
+    Follow {
+        /// A file of invite codes, one per line.
+        #[arg(long)]
+        codes: String,
+        /// Visitor connections at once.
+        #[arg(long, default_value_t = 32)]
+        connections: usize,
+        /// The server's process id, to read its resident memory.
+        #[arg(long)]
+        server_pid: Option<u32>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -77,6 +97,9 @@ fn main() -> ExitCode {
             }
             Command::Idle { connections, server_pid, hold_seconds } => {
                 idle::run(&cli.url, connections, server_pid, Duration::from_secs(hold_seconds)).await
+            }
+            Command::Follow { codes, connections, server_pid } => {
+                follow::run(&cli.url, &codes, connections, server_pid).await
             }
         }
     });

@@ -3,15 +3,17 @@
 //! checking that every acknowledged action was stored.
 
 use crate::client::{Client, guest, json};
+use crate::heard::{self, Heard};
 use crate::stats::Latencies;
-use protocol::{ClientMessage, LobbySettings, Phase, ServerMessage, StateUpdate, TableSnapshot};
+use protocol::{ClientMessage, LobbySettings, Phase, ServerMessage, TableSnapshot};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
 /// A legal action's JSON form, to send back.
-type LegalAction = Value;
+type LegalAction = Box<RawValue>;
 
 /// What one match task measured.
 #[derive(Default)]
@@ -32,7 +34,10 @@ struct Game {
 }
 
 fn legal_json(legal: &[protocol::SeatMoves]) -> Vec<LegalAction> {
-    legal.iter().flat_map(|seat| seat.actions.iter().map(|m| m.action.clone())).collect()
+    legal
+        .iter()
+        .flat_map(|seat| seat.actions.iter().map(|m| RawValue::from_string(m.action.to_string()).expect("JSON")))
+        .collect()
 }
 
 impl Game {
@@ -42,8 +47,8 @@ impl Game {
         self.phase = snapshot.phase;
     }
 
-    fn take_state(&mut self, who: usize, state: &StateUpdate) {
-        self.legal[who] = legal_json(&state.legal);
+    fn take_state(&mut self, who: usize, state: heard::State) {
+        self.legal[who] = state.legal.into_iter().flat_map(|seat| seat.actions.into_iter().map(|a| a.action)).collect();
         self.seq = self.seq.max(state.seq);
         self.phase = state.phase;
     }
@@ -94,7 +99,8 @@ impl Game {
         if options.is_empty() {
             return Err(format!("nobody can act at {} (seq {})", self.table, self.seq));
         }
-        let action = options[(choice % options.len() as u64) as usize].clone();
+        let action: Value =
+            serde_json::from_str(options[(choice % options.len() as u64) as usize].get()).map_err(|e| e.to_string())?;
         let message =
             ClientMessage::Act { table: self.table.clone(), id: id.clone(), seat: None, seq: Some(self.seq), action };
         let started = Instant::now();
@@ -107,30 +113,41 @@ impl Game {
             let (mine, theirs) =
                 if actor == 0 { (&mut first[0], &mut second[0]) } else { (&mut second[0], &mut first[0]) };
             tokio::select! {
-                message = mine.recv() => match message? {
-                    ServerMessage::Acted { id: done, seq, .. } if done == id => {
-                        report.ack.record(started.elapsed());
-                        acked = Some(seq);
-                    }
-                    ServerMessage::Event { event, state } => {
-                        if acked.is_some_and(|seq| event.seq >= seq) {
-                            actor_updated = true;
+                message = mine.recv_as::<Heard>() => {
+                    let message = message?;
+                    match message.kind.as_str() {
+                        "acted" if message.id.as_deref() == Some(id.as_str()) => {
+                            report.ack.record(started.elapsed());
+                            acked = message.seq;
                         }
-                        self.take_state(actor, &state);
+                        "event" => {
+                            if acked.is_some_and(|seq| message.event.as_ref().is_some_and(|e| e.seq >= seq)) {
+                                actor_updated = true;
+                            }
+                            if let Some(state) = message.state {
+                                self.take_state(actor, state);
+                            }
+                        }
+                        "error" => return Err(refusal(&message)),
+                        _ => {}
                     }
-                    ServerMessage::Error(error) => return Err(format!("{:?}: {}", error.code, error.message)),
-                    _ => {}
                 },
-                message = theirs.recv(), if !opponent_updated => match message? {
-                    ServerMessage::Event { event, state } => {
-                        self.take_state(other, &state);
-                        if acked.is_none_or(|seq| event.seq >= seq) && !opponent_updated {
-                            report.opponent.record(started.elapsed());
-                            opponent_updated = true;
+                message = theirs.recv_as::<Heard>(), if !opponent_updated => {
+                    let message = message?;
+                    match message.kind.as_str() {
+                        "event" => {
+                            let seq = message.event.as_ref().map_or(0, |e| e.seq);
+                            if let Some(state) = message.state {
+                                self.take_state(other, state);
+                            }
+                            if acked.is_none_or(|acked| seq >= acked) && !opponent_updated {
+                                report.opponent.record(started.elapsed());
+                                opponent_updated = true;
+                            }
                         }
+                        "error" => return Err(refusal(&message)),
+                        _ => {}
                     }
-                    ServerMessage::Error(error) => return Err(format!("{:?}: {}", error.code, error.message)),
-                    _ => {}
                 },
             }
         }
@@ -145,15 +162,20 @@ impl Game {
         while self.phase == Phase::Live && self.legal.iter().all(Vec::is_empty) {
             let (first, second) = self.clients.split_at_mut(1);
             let (who, message) = tokio::select! {
-                message = first[0].recv() => (0, message?),
-                message = second[0].recv() => (1, message?),
+                message = first[0].recv_as::<Heard>() => (0, message?),
+                message = second[0].recv_as::<Heard>() => (1, message?),
             };
-            if let ServerMessage::Event { state, .. } = message {
-                self.take_state(who, &state);
+            if let (true, Some(state)) = (message.kind == "event", message.state) {
+                self.take_state(who, state);
             }
         }
         Ok(())
     }
+}
+
+/// An `error` message as text.
+fn refusal(message: &Heard) -> String {
+    format!("{}: {}", message.code.as_deref().unwrap_or("?"), message.message.as_deref().unwrap_or(""))
 }
 
 /// Settings of a run.

@@ -6,6 +6,11 @@ use clap::Parser;
 use server::config::ServeArgs;
 use std::process::ExitCode;
 
+/// The allocator: glibc's took a fifth of the server's CPU under load
+/// (docs/performance.md, durable throughput).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     match &cli.command {

@@ -20,6 +20,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use futures_util::SinkExt;
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, PROTOCOL_VERSION, PlayerInfo, ServerMessage};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -36,6 +37,11 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 const HARD_LIMIT: usize = 256 * 1024;
 /// Messages queued for a connection before it counts as too slow.
 const OUTGOING_QUEUE: usize = 256;
+/// Queued messages written together before one flush (one system call):
+/// an action's acknowledgement and its event leave as one write.
+const WRITE_BATCH: usize = 16;
+/// Bytes buffered before a write goes out without waiting for the flush.
+const WRITE_BUFFER: usize = 16 * 1024;
 /// Interval of keepalive pings; a connection that sends nothing (not even
 /// the pong) from one ping to the next is dropped.
 const KEEPALIVE: Duration = Duration::from_secs(30);
@@ -78,7 +84,7 @@ pub async fn upgrade(
     let cookie_token =
         headers.get(axum::http::header::COOKIE).and_then(|v| v.to_str().ok()).and_then(crate::session_cookie::token);
     ws.read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
+        .write_buffer_size(WRITE_BUFFER)
         .max_write_buffer_size(1024 * 1024)
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
@@ -149,7 +155,9 @@ impl Connection {
                         heard = true;
                         match message {
                             Message::Text(text) => {
-                                self.on_text(&text).await;
+                                // Boxed: its state lives on the heap only while a message is handled,
+                                // so that an idle connection's task stays small.
+                                Box::pin(self.on_text(&text)).await;
                                 if let Some((code, reason)) = self.closing {
                                     close(&mut socket, code, reason).await;
                                     break;
@@ -169,7 +177,7 @@ impl Connection {
                     None => break,
                 },
                 Some(text) = self.rx.recv() => {
-                    if socket.send(Message::Text(text)).await.is_err() {
+                    if write_queued(&mut socket, text, &mut self.rx).await.is_err() {
                         break;
                     }
                 }
@@ -533,4 +541,21 @@ fn visitors_may(message: &ClientMessage) -> bool {
             | ClientMessage::Join { .. }
             | ClientMessage::Leave { .. }
     )
+}
+
+/// Writes a message and what is queued behind it (up to [`WRITE_BATCH`]),
+/// then flushes once.
+async fn write_queued(
+    socket: &mut WebSocket,
+    first: Utf8Bytes,
+    queue: &mut mpsc::Receiver<Utf8Bytes>,
+) -> Result<(), axum::Error> {
+    socket.feed(Message::Text(first)).await?;
+    for _ in 1..WRITE_BATCH {
+        match queue.try_recv() {
+            Ok(text) => socket.feed(Message::Text(text)).await?,
+            Err(_) => break,
+        }
+    }
+    socket.flush().await
 }
