@@ -71,10 +71,10 @@ impl Game {
                 _ => None,
             })
             .await?;
-        a.send(&ClientMessage::TakeSeat { table: table.clone(), seat: 0 }).await?;
+        a.send(&ClientMessage::TakeSeat { table: table.clone(), seat: protocol::Seat(0) }).await?;
         a.wait_for(|m| matches!(m, ServerMessage::Snapshot(s) if s.seats[0].is_some()).then_some(())).await?;
         b.send(&ClientMessage::Join { table: None, code: Some(code), last_seq: None }).await?;
-        b.send(&ClientMessage::TakeSeat { table: table.clone(), seat: 1 }).await?;
+        b.send(&ClientMessage::TakeSeat { table: table.clone(), seat: protocol::Seat(1) }).await?;
         b.wait_for(|m| matches!(m, ServerMessage::Snapshot(s) if s.seats[1].is_some()).then_some(())).await?;
         a.send(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await?;
         self.table = table;

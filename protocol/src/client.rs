@@ -1,6 +1,7 @@
 //! Messages from the browser to the server.
 
 use crate::{ErrorCode, TableId};
+use rules::Seat;
 
 /// Why a client's text is not a message.
 #[derive(Debug, thiserror::Error)]
@@ -103,7 +104,7 @@ pub enum ClientMessage {
         /// The table.
         table: TableId,
         /// The seat, from 0.
-        seat: u8,
+        seat: Seat,
     },
     /// Put a bot on an empty seat in the lobby (the host only). `bot` names
     /// one of the server's bots (`"random"`).
@@ -111,7 +112,7 @@ pub enum ClientMessage {
         /// The table.
         table: TableId,
         /// The seat, from 0.
-        seat: u8,
+        seat: Seat,
         /// The bot.
         bot: String,
     },
@@ -121,7 +122,7 @@ pub enum ClientMessage {
         table: TableId,
         /// The seat to leave; without it, every seat the player holds.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat: Option<u8>,
+        seat: Option<Seat>,
     },
     /// The host sets the seat order: seat `i` goes to whoever holds seat
     /// `order[i]` now (a permutation of every seat).
@@ -129,14 +130,14 @@ pub enum ClientMessage {
         /// The table.
         table: TableId,
         /// The old seat of each new seat.
-        order: Vec<u8>,
+        order: Vec<Seat>,
     },
     /// The host removes whoever sits in a seat.
     RemovePlayer {
         /// The table.
         table: TableId,
         /// The seat.
-        seat: u8,
+        seat: Seat,
     },
     /// The host starts the match (every seat must be taken).
     Start {
@@ -155,7 +156,7 @@ pub enum ClientMessage {
         /// The seat it acts for (each legal action names its seat). Needed
         /// only by a player holding several seats; otherwise their seat.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat: Option<u8>,
+        seat: Option<Seat>,
         /// The last event number the client saw. If given, the action is
         /// refused as stale when a later event changed what this seat could
         /// see (another seat's part of a simultaneous decision or answer in
@@ -172,7 +173,7 @@ pub enum ClientMessage {
         table: TableId,
         /// The seat that resigns; without it, every seat the player holds.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat: Option<u8>,
+        seat: Option<Seat>,
     },
     /// Offer a draw, or agree to the open offer; the match is drawn when
     /// every seat still playing has agreed.

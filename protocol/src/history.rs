@@ -2,7 +2,7 @@
 
 use crate::table::{EventView, MatchResult, Phase, PlayerInfo};
 use crate::{TableId, TimeControl};
-use rules::{View, layout::Layout};
+use rules::{Seat, View, layout::Layout};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -10,7 +10,7 @@ use serde_json::Value;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatSummary {
     /// The seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// Who played it.
     pub player: PlayerInfo,
     /// Its place, once the match is over (1 is best).
@@ -99,7 +99,7 @@ pub struct ReplayStep {
     pub text: Option<String>,
     /// The seat that played the turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// The board as the viewer sees it after the turn.
     pub view: View,
 }

@@ -22,7 +22,7 @@ use serde_json::Value;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatMoves {
     /// The seat they are for.
-    pub seat: u8,
+    pub seat: Seat,
     /// Each action once, in the rules' order.
     pub actions: Vec<Move>,
     /// The click sequences that choose them, as a tree.
@@ -85,7 +85,7 @@ impl From<&WireClick> for Click {
 pub fn compact(legal: &[LegalAction]) -> Vec<SeatMoves> {
     let mut seats: Vec<SeatMoves> = Vec::new();
     for action in legal {
-        let seat = action.seat.0;
+        let seat = action.seat;
         if seats.last().is_none_or(|s| s.seat != seat) {
             seats.push(SeatMoves { seat, actions: Vec::new(), clicks: Vec::new() });
         }
@@ -125,7 +125,7 @@ pub fn expand(moves: &[SeatMoves]) -> Vec<LegalAction> {
         for (one, mut found) in seat_moves.actions.iter().zip(sequences) {
             let clicks = if found.is_empty() { Vec::new() } else { found.remove(0) };
             legal.push(LegalAction {
-                seat: Seat(seat_moves.seat),
+                seat: seat_moves.seat,
                 action: one.action.clone(),
                 text: one.text.clone(),
                 clicks,

@@ -17,6 +17,8 @@ pub use client::{ClientMessage, LobbySettings, ParseError, TimeControl};
 pub use error::ErrorCode;
 pub use history::{EventPage, MatchDetail, MatchList, MatchSummary, Replay, ReplayStep, SeatSummary};
 pub use legal::SeatMoves;
+/// A seat, numbered from 0 in turn order: the rules crate's type, which goes on the wire as its number.
+pub use rules::Seat;
 pub use server::{ErrorMessage, ServerMessage, StateUpdate};
 pub use table::{
     Clocks, EventDetail, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, TableSnapshot,

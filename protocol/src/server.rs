@@ -3,7 +3,7 @@
 use crate::legal::SeatMoves;
 use crate::table::{Clocks, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, TableSnapshot};
 use crate::{ErrorCode, TableId};
-use rules::View;
+use rules::{Seat, View};
 use serde::{Deserialize, Serialize};
 
 /// An error, sent only to the client that caused it.
@@ -43,7 +43,7 @@ pub struct StateUpdate {
     pub clocks: Option<Clocks>,
     /// The seats that offered or accepted a draw, while an offer is open.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub draw_offers: Vec<u8>,
+    pub draw_offers: Vec<Seat>,
     /// When the open response window closes at the latest (milliseconds
     /// since the epoch): every seat it asks gives its default answer then.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,7 +3,7 @@
 
 use crate::legal::SeatMoves;
 use crate::{PlayerId, TableId, TimeControl};
-use rules::{Leave, Outcome, View, layout::Layout};
+use rules::{Leave, Outcome, Seat, View, layout::Layout};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -104,7 +104,7 @@ pub struct Clocks {
     /// Time left per seat, in milliseconds, as of `server_time`.
     pub remaining_ms: Vec<u64>,
     /// The seats whose clocks are running.
-    pub running: Vec<u8>,
+    pub running: Vec<Seat>,
     /// The server's clock (milliseconds since the Unix epoch) when measured.
     pub server_time: u64,
 }
@@ -113,7 +113,7 @@ pub struct Clocks {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatPresence {
     /// The seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// At least one connection follows the table.
     pub connected: bool,
     /// When the grace period to reconnect ends (milliseconds since the
@@ -131,7 +131,7 @@ pub struct EventView {
     pub at: u64,
     /// The seat it concerns, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// What happened.
     #[serde(flatten)]
     pub detail: EventDetail,
@@ -248,7 +248,7 @@ pub struct TableSnapshot {
     /// The viewer's seats, in seat order: none for a spectator, several for
     /// a player holding more than one (in a game of three or more seats).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub your_seats: Vec<u8>,
+    pub your_seats: Vec<Seat>,
     /// Where the table is in its life.
     pub phase: Phase,
     /// The number of the last event.
@@ -266,7 +266,7 @@ pub struct TableSnapshot {
     pub clocks: Option<Clocks>,
     /// The seats that offered or accepted a draw, while an offer is open.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub draw_offers: Vec<u8>,
+    pub draw_offers: Vec<Seat>,
     /// When the open response window closes at the latest (milliseconds
     /// since the epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -4,6 +4,8 @@
 
 mod common;
 
+use protocol::{ClientMessage, Seat};
+
 use common::{Client, TestDb, TestServer, settings, start_private_match};
 use serde_json::json;
 use std::time::Duration;
@@ -11,7 +13,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// Pings and waits for the pong: proves the connection still works.
 async fn alive(client: &mut Client) {
-    client.send(json!({"type": "ping", "t": 42})).await;
+    client.say(&ClientMessage::Ping { t: Some(42) }).await;
     let pong = client.expect(|m| m["type"] == "pong").await;
     assert_eq!(pong["t"], 42);
 }
@@ -43,23 +45,59 @@ async fn every_bad_input_gets_an_error_and_the_match_goes_on() {
         alive(&mut a).await;
 
         // Not this seat's turn, not a seat at all, illegal, unreadable, stale.
-        b.send(json!({"type": "act", "table": table, "id": "x1", "action": {"from": 17, "to": 22}})).await;
+        b.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "x1".into(),
+            seat: None,
+            seq: None,
+            action: json!({"from": 17, "to": 22}),
+        })
+        .await;
         let error = b.expect_error("not_your_turn").await;
         assert_eq!(error["id"], "x1");
         stranger.join_code(&code).await;
-        stranger.send(json!({"type": "act", "table": table, "id": "x2", "action": {"from": 32, "to": 28}})).await;
+        stranger
+            .say(&ClientMessage::Act {
+                table: table.to_string(),
+                id: "x2".into(),
+                seat: None,
+                seq: None,
+                action: json!({"from": 32, "to": 28}),
+            })
+            .await;
         stranger.expect_error("not_seated").await;
-        a.send(json!({"type": "act", "table": table, "id": "x3", "action": {"from": 32, "to": 23}})).await;
+        a.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "x3".into(),
+            seat: None,
+            seq: None,
+            action: json!({"from": 32, "to": 23}),
+        })
+        .await;
         a.expect_error("illegal_action").await;
-        a.send(json!({"type": "act", "table": table, "id": "x4", "action": {"from": 99, "to": 1}})).await;
+        a.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "x4".into(),
+            seat: None,
+            seq: None,
+            action: json!({"from": 99, "to": 1}),
+        })
+        .await;
         a.expect_error("bad_action").await;
-        a.send(json!({"type": "act", "table": table, "id": "x5", "seq": 0, "action": {"from": 32, "to": 28}})).await;
+        a.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "x5".into(),
+            seat: None,
+            seq: Some(0),
+            action: json!({"from": 32, "to": 28}),
+        })
+        .await;
         a.expect_error("stale_sequence").await;
-        a.send(json!({"type": "resign", "table": "no-such-table"})).await;
+        a.say(&ClientMessage::Resign { table: "no-such-table".into(), seat: None }).await;
         a.expect_error("no_such_table").await;
-        a.send(json!({"type": "accept_draw", "table": table})).await;
+        a.say(&ClientMessage::AcceptDraw { table: table.to_string() }).await;
         a.expect_error("no_draw_offer").await;
-        a.send(json!({"type": "take_seat", "table": table, "seat": 1})).await;
+        a.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(1) }).await;
         a.expect_error("not_in_lobby").await;
 
         // The match carries on: a legal action works and the opponent sees it.
@@ -84,21 +122,28 @@ async fn wrong_or_missing_tokens_and_versions_are_refused_and_the_connection_sta
     let server = TestServer::start(&db.url).await;
     let (token, player) = server.guest().await;
     let mut client = Client::connect_silently(&server.ws(), &token, player).await;
-    client.send(json!({"type": "watch_lobbies"})).await;
+    client.say(&ClientMessage::WatchLobbies).await;
     client.expect_error("unauthorized").await;
     // Without a token, a visitor: it may watch, not play.
-    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION})).await;
+    client.say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: None }).await;
     let welcome = client.expect(|m| m["type"] == "welcome").await;
     assert!(welcome.get("you").is_none(), "{welcome}");
-    client.send(json!({"type": "create_lobby", "game": "accasta", "public": true})).await;
+    client
+        .say(&ClientMessage::CreateLobby(protocol::LobbySettings {
+            public: true,
+            ..common::lobby("accasta", serde_json::Value::Null)
+        }))
+        .await;
     client.expect_error("unauthorized").await;
-    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": "f".repeat(64)})).await;
+    client
+        .say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some("f".repeat(64).to_string()) })
+        .await;
     client.expect_error("unauthorized").await;
-    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": "short"})).await;
+    client.say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some("short".to_string()) }).await;
     client.expect_error("unauthorized").await;
-    client.send(json!({"type": "hello", "protocol": 99, "token": token})).await;
+    client.say(&ClientMessage::Hello { protocol: 99, token: Some(token.to_string()) }).await;
     client.expect_error("protocol_mismatch").await;
-    client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": token})).await;
+    client.say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some(token.to_string()) }).await;
     let welcome = client.expect(|m| m["type"] == "welcome").await;
     assert_eq!(welcome["you"], client.player);
     alive(&mut client).await;
@@ -115,7 +160,7 @@ async fn a_flood_of_messages_is_rate_limited() {
     let server = TestServer::start_with(limited).await;
     let mut a = server.client().await;
     for t in 0..20 {
-        a.send(json!({"type": "ping", "t": t})).await;
+        a.say(&ClientMessage::Ping { t: Some(t) }).await;
     }
     // The burst passes; the first message dropped is told of at once.
     let mut pongs = 0;
@@ -134,7 +179,7 @@ async fn a_flood_of_messages_is_rate_limited() {
     // The rest of the flood is told of in one notice, before the answer to
     // the next message the limit lets through (once it has refilled).
     tokio::time::sleep(Duration::from_millis(1_100)).await;
-    a.send(json!({"type": "ping", "t": 99})).await;
+    a.say(&ClientMessage::Ping { t: Some(99) }).await;
     let notice = a.expect(|m| m["code"] == "rate_limited").await;
     let dropped = notice["dropped"].as_u64().unwrap();
     assert_eq!(pongs + 1 + dropped, 20, "every message passed or was counted: {notice}");
@@ -152,7 +197,7 @@ async fn private_lobbies_cannot_be_listed_or_guessed() {
     let mut watcher = server.client().await;
     let (private, code) = host.create_lobby("accasta", false, None).await;
     let (public, _) = host.create_lobby("accasta", true, None).await;
-    watcher.send(json!({"type": "watch_lobbies"})).await;
+    watcher.say(&ClientMessage::WatchLobbies).await;
     let list =
         watcher.expect(|m| m["type"] == "lobbies" && m["lobbies"].as_array().is_some_and(|l| !l.is_empty())).await;
     let listed: Vec<&str> = list["lobbies"].as_array().unwrap().iter().map(|l| l["table"].as_str().unwrap()).collect();
@@ -160,14 +205,20 @@ async fn private_lobbies_cannot_be_listed_or_guessed() {
     assert!(!listed.contains(&private.as_str()), "a private lobby is never listed");
     assert_eq!(code.len(), 32, "invite codes carry 128 random bits");
     // Knowing the id is not enough; a wrong code finds nothing.
-    watcher.send(json!({"type": "join", "table": private})).await;
+    watcher.say(&ClientMessage::Join { table: Some(private.to_string()), code: None, last_seq: None }).await;
     watcher.expect_error("no_such_table").await;
-    watcher.send(json!({"type": "join", "code": "0".repeat(32)})).await;
+    watcher.say(&ClientMessage::Join { table: None, code: Some("0".repeat(32)), last_seq: None }).await;
     watcher.expect_error("no_such_table").await;
-    watcher.send(json!({"type": "join", "table": uuid::Uuid::new_v4().to_string()})).await;
+    watcher
+        .say(&ClientMessage::Join {
+            table: Some(uuid::Uuid::new_v4().to_string().to_string()),
+            code: None,
+            last_seq: None,
+        })
+        .await;
     watcher.expect_error("no_such_table").await;
     // A refused join gives no foothold: requests to the table are refused too.
-    watcher.send(json!({"type": "take_seat", "table": private, "seat": 1})).await;
+    watcher.say(&ClientMessage::TakeSeat { table: private.to_string(), seat: Seat(1) }).await;
     watcher.expect_error("no_such_table").await;
     let snapshot = watcher.join_code(&code).await;
     assert_eq!(snapshot["table"], private.as_str(), "the code opens it");

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{TestDb, TestServer, get, play_on};
-use protocol::{ClientMessage, LobbySettings};
+use protocol::{ClientMessage, LobbySettings, Seat};
 use serde_json::json;
 
 fn drill(seats: u8) -> ClientMessage {
@@ -18,7 +18,7 @@ fn drill(seats: u8) -> ClientMessage {
     })
 }
 
-fn seat_bot(table: &str, seat: u8, bot: &str) -> ClientMessage {
+fn seat_bot(table: &str, seat: Seat, bot: &str) -> ClientMessage {
     ClientMessage::SeatBot { table: table.into(), seat, bot: bot.into() }
 }
 
@@ -31,18 +31,18 @@ async fn a_person_plays_a_bot_to_the_end_and_the_history_names_the_bot() {
         let created = ann.expect(|m| m["type"] == "created").await;
         let (table, code) = (created["table"].as_str().unwrap().to_string(), created["code"].as_str().unwrap());
         bo.join_code(code).await;
-        bo.say(&seat_bot(&table, 1, "random")).await;
+        bo.say(&seat_bot(&table, Seat(1), "random")).await;
         bo.expect_error("forbidden").await;
-        ann.say(&seat_bot(&table, 1, "grandmaster")).await;
+        ann.say(&seat_bot(&table, Seat(1), "grandmaster")).await;
         let unknown = ann.expect_error("bad_action").await;
         assert!(unknown["message"].as_str().unwrap().contains("random"), "{unknown}");
         ann.take_seat(&table, 0).await;
-        ann.say(&seat_bot(&table, 0, "random")).await;
+        ann.say(&seat_bot(&table, Seat(0), "random")).await;
         ann.expect_error("seat_taken").await;
-        ann.say(&seat_bot(&table, 1, "random")).await;
+        ann.say(&seat_bot(&table, Seat(1), "random")).await;
         let seated = ann.expect(|m| m["type"] == "snapshot" && m["seats"][1]["bot"] == "random").await;
         assert_eq!(seated["seats"][1]["id"], "bot:random", "{}: {seated}", db.label);
-        ann.say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+        ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
         let live = ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
         assert_eq!(live["presence"][1]["connected"], true, "{}: a bot is always there", db.label);
 
@@ -72,11 +72,11 @@ async fn bots_at_two_seats_of_three_decide_at_once_and_each_seat_acts_for_itself
     let created = ann.expect(|m| m["type"] == "created").await;
     let table = created["table"].as_str().unwrap().to_string();
     ann.take_seat(&table, 1).await;
-    ann.say(&seat_bot(&table, 0, "random")).await;
+    ann.say(&seat_bot(&table, Seat(0), "random")).await;
     ann.expect(|m| m["type"] == "snapshot" && m["seats"][0]["bot"] == "random").await;
-    ann.say(&seat_bot(&table, 2, "random")).await;
+    ann.say(&seat_bot(&table, Seat(2), "random")).await;
     ann.expect(|m| m["type"] == "snapshot" && m["seats"][2]["bot"] == "random").await;
-    ann.say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+    ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
     ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     let (_, end) = play_on(&mut [&mut ann], &table, 1_000, 4).await;
     assert_eq!(end["phase"], "finished", "{end}");

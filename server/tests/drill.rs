@@ -11,6 +11,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, get, legal, start_drill};
 use serde_json::{Value, json};
 
@@ -19,7 +21,15 @@ const WINDOW_MS: u64 = 300;
 
 /// Sends an action with the event number the client acted on; returns the reply.
 async fn act_at(client: &mut Client, table: &str, id: &str, seq: u64, action: &Value) -> Value {
-    client.send(json!({"type": "act", "table": table, "id": id, "seq": seq, "action": action})).await;
+    client
+        .say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: id.to_string(),
+            seat: None,
+            seq: Some(seq),
+            action: action.clone(),
+        })
+        .await;
     client.expect(|m| (m["type"] == "acted" || m["type"] == "error") && m["id"] == id).await
 }
 
@@ -136,7 +146,7 @@ async fn chance_simultaneous_bids_and_a_response_window_work_end_to_end() {
         let mut red = Client::connect(&server.ws(), &red_login.0, red_login.1).await;
         let mut blue = Client::connect(&server.ws(), &blue_login.0, blue_login.1).await;
         for client in [&mut red, &mut blue] {
-            client.send(json!({"type": "join", "table": table, "last_seq": at})).await;
+            client.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: Some(at) }).await;
             let caught_up = client.expect(|m| m["type"] == "catch_up" || m["type"] == "snapshot").await;
             assert_eq!(caught_up["type"], "catch_up", "{caught_up}");
             assert_eq!(caught_up["state"]["seq"], at, "nothing was lost or added");
@@ -330,18 +340,18 @@ async fn in_a_game_of_three_a_seat_leaves_and_play_goes_on_and_all_who_remain_ca
     let mut green = server.client().await;
     let (table, _) = start_drill(&mut [&mut red, &mut blue, &mut green], json!({"seats": 3, "window_ms": 3000})).await;
     // Green resigns during the bids: the race goes on between Red and Blue.
-    green.send(json!({"type": "resign", "table": table})).await;
+    green.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
     let left = red.expect_event("left").await;
     assert_eq!(left["event"]["leave"], "resigned");
     assert_eq!(left["event"]["text"], "Green resigns");
     assert_eq!(left["state"]["phase"], "live", "play goes on without Green");
-    green.send(json!({"type": "offer_draw", "table": table})).await;
+    green.say(&ClientMessage::OfferDraw { table: table.to_string() }).await;
     green.expect_error("match_not_live").await;
     // A draw needs both seats still playing.
-    red.send(json!({"type": "offer_draw", "table": table})).await;
+    red.say(&ClientMessage::OfferDraw { table: table.to_string() }).await;
     let offered = blue.expect_event("draw_offered").await;
     assert_eq!(offered["state"]["draw_offers"], json!([0]));
-    blue.send(json!({"type": "accept_draw", "table": table})).await;
+    blue.say(&ClientMessage::AcceptDraw { table: table.to_string() }).await;
     let agreed = red.expect_event("draw_agreed").await;
     assert_eq!(agreed["state"]["view"]["outcome"]["reason"], "agreement");
     let ended = red.expect_event("ended").await;

@@ -15,6 +15,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, start_private_match};
 use rules::referee::Entry;
 use rules::{AnyMatch, Seat, Seed, Viewer};
@@ -152,7 +154,7 @@ async fn play_watched(
         assert!(!legal.is_empty(), "nobody may act in a live match: {state}");
         let action = if actions.len() >= 3_000 {
             // Long enough: resign (the match still ends and is checked).
-            client.send(json!({"type": "resign", "table": table})).await;
+            client.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
             seq += 2;
             continue;
         } else {
@@ -488,7 +490,7 @@ async fn arranged_match(server: &TestServer, swapped: bool) -> Vec<String> {
     }
     a.state_at(&table, seq).await;
     let frames = shown(&a.frames);
-    a.send(json!({"type": "resign", "table": table})).await;
+    a.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
     frames
 }
 

@@ -4,6 +4,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, get, play_random, start_private_match};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -36,7 +38,7 @@ async fn guests_rename_register_log_in_elsewhere_and_keep_their_matches() {
         assert_eq!((status, error["error"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_request")));
 
         let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
-        a.send(json!({"type": "resign", "table": table})).await;
+        a.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
         a.expect_event("ended").await;
 
         let username = format!("ann{}", &a.id()[..6]);
@@ -77,7 +79,7 @@ async fn guests_rename_register_log_in_elsewhere_and_keep_their_matches() {
             (StatusCode::CONFLICT, Some("conflict")),
             "not during a live guest match"
         );
-        device.send(json!({"type": "resign", "table": second})).await;
+        device.say(&ClientMessage::Resign { table: second.to_string(), seat: None }).await;
         device.expect_event("ended").await;
         let (status, login) = post(
             &server,
@@ -114,17 +116,17 @@ async fn matches_are_listed_with_filters_and_private_ones_only_to_their_players(
         post(&server, Some(&b.token), "/api/me/name", json!({"name": format!("Bob {}", &b.id()[..4])})).await;
         // A private Dame 100 match that a wins, and a public Accasta one agreed drawn.
         let (won, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
-        b.send(json!({"type": "resign", "table": won})).await;
+        b.say(&ClientMessage::Resign { table: won.to_string(), seat: None }).await;
         a.expect_event("ended").await;
         let (drawn, code) = a.create_lobby("accasta", true, None).await;
         a.take_seat(&drawn, 0).await;
         b.join_code(&code).await;
         b.take_seat(&drawn, 1).await;
-        a.send(json!({"type": "start", "table": drawn})).await;
+        a.say(&ClientMessage::Start { table: drawn.to_string(), shuffle_seats: false }).await;
         b.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
-        a.send(json!({"type": "offer_draw", "table": drawn})).await;
+        a.say(&ClientMessage::OfferDraw { table: drawn.to_string() }).await;
         b.expect_event("draw_offered").await;
-        b.send(json!({"type": "accept_draw", "table": drawn})).await;
+        b.say(&ClientMessage::AcceptDraw { table: drawn.to_string() }).await;
         a.expect_event("ended").await;
 
         let ids = |list: &Value| -> Vec<String> {

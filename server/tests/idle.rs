@@ -5,6 +5,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, WAIT, get, legal, settings, start_drill};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -32,13 +34,13 @@ async fn an_untimed_match_nobody_is_at_leaves_memory_and_comes_back_when_joined(
         assert_eq!(server.metric("tactica_live_matches").await, 0, "{}", db.label);
 
         let mut blue = Client::connect(&server.ws(), &blue_id.0, blue_id.1).await;
-        blue.send(json!({"type": "join", "table": table})).await;
+        blue.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
         let snapshot = blue.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await;
         assert_eq!(snapshot["phase"], "live", "{}: {snapshot}", db.label);
         assert_eq!(server.metric("tactica_tables").await, 1, "{}: loaded on demand", db.label);
         blue.act(&table, &legal(&snapshot, "Blue: bid 1")).await;
         let mut red = Client::connect(&server.ws(), &red_id.0, red_id.1).await;
-        red.send(json!({"type": "join", "table": table})).await;
+        red.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
         let snapshot = red.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await;
         let roll = snapshot["legal"].as_array().unwrap();
         assert_eq!(roll.len(), 1, "{}: both bids stood, and Red rolls first: {snapshot}", db.label);

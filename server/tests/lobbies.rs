@@ -3,6 +3,8 @@
 
 mod common;
 
+use protocol::{ClientMessage, Seat};
+
 use common::{Client, TestDb, TestServer, settings, start_private_match};
 use serde_json::json;
 use std::time::Duration;
@@ -14,7 +16,7 @@ async fn seats_host_powers_and_the_live_public_list() {
     let mut host = server.client().await;
     let mut guest = server.client().await;
     let mut watcher = server.client().await;
-    watcher.send(json!({"type": "watch_lobbies"})).await;
+    watcher.say(&ClientMessage::WatchLobbies).await;
     watcher.expect(|m| m["type"] == "lobbies").await;
     let (table, _) =
         host.create_lobby("dame100", true, Some(json!({"initial_ms": 300_000, "increment_ms": 3_000}))).await;
@@ -22,34 +24,34 @@ async fn seats_host_powers_and_the_live_public_list() {
     assert_eq!(listed["lobbies"][0]["host"], host.player["name"]);
     assert_eq!(listed["lobbies"][0]["clock"]["increment_ms"], 3000);
     host.take_seat(&table, 0).await;
-    host.send(json!({"type": "take_seat", "table": table, "seat": 1})).await;
+    host.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(1) }).await;
     host.expect_error("already_seated").await;
-    guest.send(json!({"type": "join", "table": table})).await;
+    guest.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     let snapshot = guest.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(snapshot["phase"], "lobby");
     assert!(snapshot.get("your_seats").is_none());
-    guest.send(json!({"type": "take_seat", "table": table, "seat": 0})).await;
+    guest.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(0) }).await;
     guest.expect_error("seat_taken").await;
-    guest.send(json!({"type": "take_seat", "table": table, "seat": 7})).await;
+    guest.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(7) }).await;
     guest.expect_error("no_such_seat").await;
-    guest.send(json!({"type": "start", "table": table})).await;
+    guest.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
     guest.expect_error("forbidden").await;
-    host.send(json!({"type": "start", "table": table})).await;
+    host.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
     host.expect_error("lobby_not_full").await;
     let seated = guest.take_seat(&table, 1).await;
     assert_eq!(seated["your_seats"], json!([1]));
     let guest_name = guest.player["name"].clone();
     watcher.expect(|m| m["type"] == "lobbies" && m["lobbies"][0]["seats"][1] == guest_name).await;
-    guest.send(json!({"type": "remove_player", "table": table, "seat": 0})).await;
+    guest.say(&ClientMessage::RemovePlayer { table: table.to_string(), seat: Seat(0) }).await;
     guest.expect_error("forbidden").await;
-    host.send(json!({"type": "remove_player", "table": table, "seat": 1})).await;
+    host.say(&ClientMessage::RemovePlayer { table: table.to_string(), seat: Seat(1) }).await;
     let removed = guest.expect(|m| m["type"] == "snapshot" && m["seats"][1].is_null()).await;
     assert!(removed.get("your_seats").is_none());
     guest.take_seat(&table, 1).await;
-    guest.send(json!({"type": "leave_seat", "table": table})).await;
+    guest.say(&ClientMessage::LeaveSeat { table: table.to_string(), seat: None }).await;
     guest.expect(|m| m["type"] == "snapshot" && m["seats"][1].is_null()).await;
     guest.take_seat(&table, 1).await;
-    host.send(json!({"type": "start", "table": table})).await;
+    host.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
     let live = guest.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     assert_eq!(live["seed_commitment"].as_str().unwrap().len(), 64);
     assert!(live.get("seed").is_none(), "the seed stays secret during the match");
@@ -72,7 +74,7 @@ async fn spectators_follow_public_matches_and_private_ones_through_the_link() {
     let mut b = server.client().await;
     let mut fan = server.client().await;
     let (table, code) = start_private_match(&mut a, &mut b, "accasta", None).await;
-    fan.send(json!({"type": "join", "table": table})).await;
+    fan.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     fan.expect_error("no_such_table").await;
     let watching = fan.join_code(&code).await;
     assert_eq!(watching["phase"], "live");
@@ -92,25 +94,25 @@ async fn draws_are_offered_declined_lapse_and_accepted() {
     let mut a = server.client().await;
     let mut b = server.client().await;
     let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
-    a.send(json!({"type": "offer_draw", "table": table})).await;
+    a.say(&ClientMessage::OfferDraw { table: table.to_string() }).await;
     let offered = b.expect_event("draw_offered").await;
     assert_eq!(offered["state"]["draw_offers"], json!([0]));
-    a.send(json!({"type": "offer_draw", "table": table})).await;
+    a.say(&ClientMessage::OfferDraw { table: table.to_string() }).await;
     a.expect_error("no_draw_offer").await;
-    b.send(json!({"type": "decline_draw", "table": table})).await;
+    b.say(&ClientMessage::DeclineDraw { table: table.to_string() }).await;
     let declined = a.expect_event("draw_declined").await;
     assert!(declined["state"].get("draw_offers").is_none());
     // An offer lapses when the other side plays on.
-    b.send(json!({"type": "offer_draw", "table": table})).await;
+    b.say(&ClientMessage::OfferDraw { table: table.to_string() }).await;
     a.expect_event("draw_offered").await;
     let seq = a.act(&table, &json!({"from": 32, "to": 28})).await;
     let state = b.state_at(&table, seq).await;
     assert!(state.get("draw_offers").is_none(), "{state}");
-    a.send(json!({"type": "accept_draw", "table": table})).await;
+    a.say(&ClientMessage::AcceptDraw { table: table.to_string() }).await;
     a.expect_error("no_draw_offer").await;
-    a.send(json!({"type": "offer_draw", "table": table})).await;
+    a.say(&ClientMessage::OfferDraw { table: table.to_string() }).await;
     b.expect_event("draw_offered").await;
-    b.send(json!({"type": "accept_draw", "table": table})).await;
+    b.say(&ClientMessage::AcceptDraw { table: table.to_string() }).await;
     let ended = a.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "agreement");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 1]));
@@ -128,36 +130,36 @@ async fn resignation_abort_and_rematch() {
     let mut b = server.client().await;
     // Abort before the first action.
     let (table, _) = start_private_match(&mut a, &mut b, "accasta", None).await;
-    b.send(json!({"type": "abort", "table": table})).await;
+    b.say(&ClientMessage::Abort { table: table.to_string() }).await;
     let aborted = a.expect_event("ended").await;
     assert_eq!(aborted["state"]["phase"], "aborted");
     assert!(aborted["event"]["result"].get("outcome").is_none());
     // Too late once someone has moved; resignation ends it instead.
     let (table, _) = start_private_match(&mut a, &mut b, "accasta", None).await;
     a.act(&table, &json!({"move": {"from": "b4", "count": 2, "to": "c5"}})).await;
-    b.send(json!({"type": "abort", "table": table})).await;
+    b.say(&ClientMessage::Abort { table: table.to_string() }).await;
     b.expect_error("too_late").await;
-    b.send(json!({"type": "resign", "table": table})).await;
+    b.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
     let resigned = a.expect_event("left").await;
     assert_eq!(resigned["event"]["seat"], 1);
     assert_eq!(resigned["event"]["leave"], "resigned");
     let ended = a.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "resignation");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 2]));
-    b.send(json!({"type": "resign", "table": table})).await;
+    b.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
     b.expect_error("match_not_live").await;
     // Rematch: a new lobby with the players in each other's seats.
-    a.send(json!({"type": "rematch", "table": table})).await;
+    a.say(&ClientMessage::Rematch { table: table.to_string() }).await;
     let created = a.expect(|m| m["type"] == "created").await;
     let offer = b.expect(|m| m["type"] == "rematch_offered").await;
     assert_eq!(offer["rematch"], created["table"]);
     let rematch = created["table"].as_str().unwrap().to_string();
-    a.send(json!({"type": "join", "table": rematch})).await;
+    a.say(&ClientMessage::Join { table: Some(rematch.to_string()), code: None, last_seq: None }).await;
     let lobby = a.expect(|m| m["type"] == "snapshot" && m["table"] == rematch.as_str()).await;
     assert_eq!(lobby["seats"][1]["id"], a.player["id"], "the host moves to the next seat");
     b.join_code(offer["code"].as_str().unwrap()).await;
     b.take_seat(&rematch, 0).await;
-    a.send(json!({"type": "rematch", "table": table})).await;
+    a.say(&ClientMessage::Rematch { table: table.to_string() }).await;
     let again = a.expect(|m| m["type"] == "created").await;
     assert_eq!(again["table"], rematch.as_str(), "one rematch per match");
     server.stop().await;
@@ -176,7 +178,14 @@ async fn the_server_enforces_clocks_and_a_flag_fall_ends_the_match() {
     assert_eq!(ended["event"]["result"]["termination"], "timeout");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([2, 1]), "White's time ran out");
     assert_eq!(ended["state"]["clocks"]["remaining_ms"][0], 0);
-    a.send(json!({"type": "act", "table": table, "id": "late", "action": {"from": 32, "to": 28}})).await;
+    a.say(&ClientMessage::Act {
+        table: table.to_string(),
+        id: "late".into(),
+        seat: None,
+        seq: None,
+        action: json!({"from": 32, "to": 28}),
+    })
+    .await;
     a.expect_error("match_not_live").await;
     server.stop().await;
     db.drop_db().await;
@@ -193,11 +202,11 @@ async fn an_absent_player_gets_a_grace_period_then_the_opponent_may_claim_the_wi
     drop(b);
     let away = a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == false).await;
     assert!(away["seats"][1]["grace_until"].as_u64().is_some(), "a countdown is shown: {away}");
-    a.send(json!({"type": "claim_victory", "table": table})).await;
+    a.say(&ClientMessage::ClaimVictory { table: table.to_string() }).await;
     a.expect_error("not_absent").await;
     // Coming back cancels the countdown.
     let mut b = Client::connect(&server.ws(), &b_token, b_player).await;
-    b.send(json!({"type": "join", "table": table})).await;
+    b.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     let back = a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == true).await;
     assert!(back["seats"][1].get("grace_until").is_none());
     drop(b);
@@ -207,7 +216,7 @@ async fn an_absent_player_gets_a_grace_period_then_the_opponent_may_claim_the_wi
         m["type"] == "presence" && m["seats"][1]["connected"] == false && m["seats"][1].get("grace_until").is_none()
     })
     .await;
-    a.send(json!({"type": "claim_victory", "table": table})).await;
+    a.say(&ClientMessage::ClaimVictory { table: table.to_string() }).await;
     let ended = a.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "abandonment");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([1, 2]));
@@ -228,14 +237,14 @@ async fn a_lobby_outlives_a_restart_and_loads_when_someone_joins() {
 
     let server = TestServer::start(&db.url).await;
     let mut host = Client::connect(&server.ws(), &token, player).await;
-    host.send(json!({"type": "join", "table": table})).await;
+    host.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     let lobby = host.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(lobby["phase"], "lobby");
     assert_eq!(lobby["seats"][0]["id"], host.player["id"], "the seat was kept");
     let mut guest = server.client().await;
     guest.join_code(&code).await;
     guest.take_seat(&table, 1).await;
-    host.send(json!({"type": "start", "table": table})).await;
+    host.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
     host.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     server.stop().await;
     db.drop_db().await;
@@ -250,7 +259,7 @@ async fn lobbies_are_limited_before_they_are_made_and_old_ones_close() {
     for _ in 0..server::OPEN_LOBBIES_PER_PLAYER {
         made.push(host.create_lobby("accasta", false, None).await);
     }
-    host.send(json!({"type": "create_lobby", "game": "accasta", "public": false})).await;
+    host.say(&ClientMessage::CreateLobby(common::lobby("accasta", serde_json::Value::Null))).await;
     let refused = host.expect_error("limit_reached").await;
     assert!(refused["message"].as_str().unwrap().contains("waiting to start"), "{refused}");
     server.stop().await;
@@ -276,14 +285,14 @@ async fn the_host_closes_a_lobby_and_nobody_else_can() {
     let mut guest = server.client().await;
     let (table, code) = host.create_lobby("accasta", true, None).await;
     guest.join_code(&code).await;
-    guest.send(json!({"type": "abort", "table": table})).await;
+    guest.say(&ClientMessage::Abort { table: table.to_string() }).await;
     guest.expect_error("forbidden").await;
-    host.send(json!({"type": "abort", "table": table})).await;
+    host.say(&ClientMessage::Abort { table: table.to_string() }).await;
     for client in [&mut host, &mut guest] {
         let closed = client.expect(|m| m["type"] == "snapshot" && m["phase"] == "aborted").await;
         assert!(closed["result"].is_null(), "{closed}");
     }
-    host.send(json!({"type": "watch_lobbies"})).await;
+    host.say(&ClientMessage::WatchLobbies).await;
     let lobbies = host.expect(|m| m["type"] == "lobbies").await;
     assert!(!lobbies.to_string().contains(&table), "a closed lobby is still listed: {lobbies}");
     server.stop().await;

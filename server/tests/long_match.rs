@@ -6,6 +6,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, FRAME_LIMIT, TestDb, TestServer, get, play_on, settings, start_drill};
 use serde_json::{Value, json};
 
@@ -38,7 +40,7 @@ async fn a_match_of_five_thousand_actions_reloads() {
         let server = TestServer::start_with(settings).await;
         let mut red = Client::connect(&server.ws(), &token, player).await;
         let loading = std::time::Instant::now();
-        red.send(json!({"type": "join", "table": table})).await;
+        red.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
         let snapshot = red.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await;
         eprintln!(
             "{}: reloaded in {:.3} s, snapshot {} bytes",
@@ -49,7 +51,7 @@ async fn a_match_of_five_thousand_actions_reloads() {
         assert_eq!((snapshot["phase"].as_str(), snapshot["seq"].as_u64()), (Some("live"), Some(seq)), "{}", db.label);
         let recent = snapshot["events"].as_array().unwrap();
         assert!(
-            recent.len() <= 16 && recent.last().unwrap()["seq"] == seq,
+            recent.len() <= server::table::RECENT_KEPT && recent.last().unwrap()["seq"] == seq,
             "{}: {} recent events",
             db.label,
             recent.len()
@@ -75,7 +77,7 @@ async fn a_match_of_five_thousand_actions_reloads() {
 
         // And play goes on.
         let mut blue = Client::connect(&server.ws(), &blue_id.0, blue_id.1).await;
-        blue.send(json!({"type": "join", "table": table})).await;
+        blue.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
         blue.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await;
         let (more, _) = play_on(&mut [&mut red, &mut blue], &table, 3, 6).await;
         assert!(more > 0, "{}: play goes on after the reload", db.label);

@@ -38,7 +38,7 @@ async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
             assert_eq!(end["result"]["termination"], "rules", "{id}");
             let seed = end["seed"].as_str().expect("the seed is revealed");
             let snapshot = {
-                a.send(json!({"type": "join", "table": table})).await;
+                a.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
                 a.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await
             };
             let seed_bytes: Vec<u8> =
@@ -70,7 +70,7 @@ async fn every_variant_a_lobby_form_offers_plays_to_the_end() {
                 let options = json!({ spec.key.clone(): choice.value });
                 let mut a = server.client().await;
                 let mut b = server.client().await;
-                a.send(json!({"type": "create_lobby", "game": id, "public": false, "options": options})).await;
+                a.say(&ClientMessage::CreateLobby(common::lobby(id, options.clone()))).await;
                 let created = a.expect(|m| m["type"] == "created" || m["type"] == "error").await;
                 assert_eq!(created["type"], "created", "{id} {options}: {created}");
                 let table = created["table"].as_str().unwrap().to_string();
@@ -80,7 +80,7 @@ async fn every_variant_a_lobby_form_offers_plays_to_the_end() {
                 a.take_seat(&table, 0).await;
                 b.join_code(&code).await;
                 b.take_seat(&table, 1).await;
-                a.send(json!({"type": "start", "table": table})).await;
+                a.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
                 let live = a.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
                 let cells = live["layout"]["cells"].as_array().unwrap().len();
                 let (played, end) = play_random(&mut a, &mut b, &table, 5_000, i as u64 + 7).await;
@@ -104,23 +104,57 @@ async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_i
         let mut b = server.client().await;
         let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
         let action = json!({"from": 32, "to": 28});
-        a.send(json!({"type": "act", "table": table, "id": "m1", "seq": 1, "action": action})).await;
+        a.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "m1".into(),
+            seat: None,
+            seq: Some(1),
+            action: action.clone(),
+        })
+        .await;
         let acted = a.expect(|m| m["type"] == "acted" || m["type"] == "event").await;
         assert_eq!(acted["type"], "acted", "the actor hears that its action stands before the event");
         assert_eq!(acted["seq"], 2);
         let events = stored_events(&db.url, &table).await;
         assert_eq!(events.last(), Some(&(2, "act".to_string())), "{} stores before it acknowledges", db.label);
         // The same id again, as after a reconnect: acknowledged, not replayed.
-        a.send(json!({"type": "act", "table": table, "id": "m1", "action": action})).await;
+        a.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "m1".into(),
+            seat: None,
+            seq: None,
+            action: action.clone(),
+        })
+        .await;
         let again = a.expect(|m| m["type"] == "acted").await;
         assert_eq!(again["seq"], 2);
         assert_eq!(stored_events(&db.url, &table).await.len(), 2);
         let state = b.state_at(&table, 2).await;
         assert_eq!(state["view"]["acting"], json!([1]));
+        // Older than the events a table keeps in memory, and no longer
+        // legal: still acknowledged with its number, from the database.
+        play_on(&mut [&mut a, &mut b], &table, 2 * server::table::RECENT_KEPT, 7).await;
+        a.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "m1".into(),
+            seat: None,
+            seq: None,
+            action: action.clone(),
+        })
+        .await;
+        let old = a.expect(|m| m["type"] == "acted" || m["type"] == "error").await;
+        assert_eq!((old["type"].as_str(), old["seq"].as_u64()), (Some("acted"), Some(2)), "{old}");
         // After the match has ended, a resend is still acknowledged, not refused.
-        b.send(json!({"type": "resign", "table": table})).await;
+        b.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
         a.expect_event("ended").await;
-        a.send(json!({"type": "act", "table": table, "id": "m1", "action": action})).await;
+        a.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "m1".into(),
+            seat: None,
+            seq: None,
+            action: action.clone(),
+        })
+        .await;
         let late = a.expect(|m| m["type"] == "acted" || m["type"] == "error").await;
         assert_eq!((late["type"].as_str(), late["seq"].as_u64()), (Some("acted"), Some(2)));
         server.stop().await;
@@ -143,7 +177,7 @@ async fn a_reconnecting_client_gets_the_events_it_missed() {
     a.act(&table, &json!({"move": {"from": "a4", "count": 1, "to": "b5"}})).await;
     let seq = a.act(&table, &json!("stop")).await;
     let mut b = Client::connect(&server.ws(), &b_token, b_player).await;
-    b.send(json!({"type": "join", "table": table, "last_seq": seen})).await;
+    b.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: Some(seen) }).await;
     let catch_up = b.expect(|m| m["type"] == "catch_up").await;
     let events = catch_up["events"].as_array().unwrap();
     assert_eq!(events.len() as u64, seq - seen, "exactly the missed events");
@@ -156,7 +190,7 @@ async fn a_reconnecting_client_gets_the_events_it_missed() {
     // And play goes on.
     b.act(&table, &json!({"move": {"from": "e4", "count": 1, "to": "e3"}})).await;
     // A client that is too far ahead gets an error and a snapshot.
-    b.send(json!({"type": "join", "table": table, "last_seq": 999})).await;
+    b.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: Some(999) }).await;
     b.expect_error("stale_sequence").await;
     b.expect(|m| m["type"] == "snapshot").await;
     server.stop().await;
@@ -214,7 +248,7 @@ async fn after_kill_9_every_live_match_is_restored_and_goes_on() {
         let ws = format!("ws://{}/ws", second.addr);
         let mut a = Client::connect(&ws, &token_a, player_a).await;
         let mut b = Client::connect(&ws, &token_b, player_b).await;
-        a.send(json!({"type": "join", "table": table, "last_seq": seq})).await;
+        a.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: Some(seq) }).await;
         let catch_up = a.expect(|m| m["type"] == "catch_up").await;
         assert_eq!(catch_up["events"], json!([]), "{}: nothing acknowledged was lost", db.label);
         assert_eq!(catch_up["state"]["seq"], seq);
@@ -225,7 +259,7 @@ async fn after_kill_9_every_live_match_is_restored_and_goes_on() {
             let (now, then) = (now.as_u64().unwrap(), then.as_u64().unwrap());
             assert!(now <= then && then - now < 10_000, "clocks kept across the restart: {now} vs {then}");
         }
-        b.send(json!({"type": "join", "table": table})).await;
+        b.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
         b.expect(|m| m["type"] == "snapshot").await;
         let (more, after) = play_random(&mut a, &mut b, &table, 6, 8).await;
         assert!(more > 0 && after["seq"].as_u64().unwrap() > seq, "the match goes on: {more} {after}");
@@ -270,7 +304,7 @@ async fn after_kill_9_a_four_seat_match_with_a_player_at_two_seats_goes_on() {
             }
             clients[client].take_seat(&table, seat as u8).await;
         }
-        clients[0].say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+        clients[0].say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
         for client in &mut clients {
             client.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
         }
@@ -287,7 +321,7 @@ async fn after_kill_9_a_four_seat_match_with_a_player_at_two_seats_goes_on() {
         let second = Process::start_with(&db.url, &["--test-games"]);
         let mut clients = connect(format!("ws://{}/ws", second.addr), ids).await;
         for client in &mut clients {
-            client.send(json!({"type": "join", "table": table, "last_seq": seq})).await;
+            client.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: Some(seq) }).await;
             let catch_up = client.expect(|m| m["type"] == "catch_up").await;
             assert_eq!(catch_up["events"], json!([]), "{}: nothing acknowledged was lost", db.label);
             assert_eq!(catch_up["state"]["seq"], seq, "{}", db.label);
@@ -327,7 +361,7 @@ async fn a_match_whose_end_was_not_stored_ends_when_the_server_comes_back() {
         pool.close().await;
         let server = TestServer::start(&db.url).await;
         let mut a = Client::connect(&server.ws(), &token, player).await;
-        a.send(json!({"type": "join", "table": table})).await;
+        a.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
         let snapshot = a.expect(|m| m["type"] == "snapshot").await;
         assert_eq!(snapshot["phase"], "finished", "{}", db.label);
         assert_eq!(snapshot["result"]["termination"], "resignation");

@@ -8,11 +8,13 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, start_drill, start_private_match};
 use serde_json::{Value, json};
 
 async fn resign(loser: &mut Client, winner: &mut Client, table: &str) {
-    loser.send(json!({"type": "resign", "table": table})).await;
+    loser.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
     loser.expect_event("ended").await;
     winner.expect_event("ended").await;
 }

@@ -9,6 +9,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, get, legal, play_on, settings, start_drill};
 use rules::registry::Catalog;
 use serde_json::{Value, json};
@@ -33,7 +35,7 @@ async fn listed(server: &TestServer, token: &str, table: &str) -> Value {
 }
 
 async fn join(client: &mut Client, table: &str) -> Value {
-    client.send(json!({"type": "join", "table": table})).await;
+    client.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     client.expect(|m| m["table"] == table && (m["type"] == "snapshot" || m["type"] == "error")).await
 }
 
@@ -75,7 +77,7 @@ async fn upgrade_and_rollback(db: &TestDb) {
     let snapshot = join(&mut blue, &live).await;
     assert_eq!(snapshot["type"], "snapshot", "{}: {snapshot}", db.label);
     assert_eq!(bids(&snapshot), ["Blue: bid 1", "Blue: bid 2", "Blue: bid 3"], "{}", db.label);
-    red.send(json!({"type": "join", "table": live})).await;
+    red.say(&ClientMessage::Join { table: Some(live.to_string()), code: None, last_seq: None }).await;
     blue.act(&live, &legal(&snapshot, "Blue: bid 2")).await;
     for (path, earlier) in paths.iter().zip(&before) {
         let (status, body) = get(&server, Some(&red.token), path).await;

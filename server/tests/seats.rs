@@ -8,7 +8,7 @@
 mod common;
 
 use common::{Client, TestDb, TestServer, get, play_on, settings};
-use protocol::ClientMessage;
+use protocol::{ClientMessage, Seat};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -41,14 +41,14 @@ async fn a_player_holds_two_seats_of_four_sees_both_and_names_the_seat_of_each_a
         let mut cy = server.client().await;
 
         // In a game of two, one seat each.
-        ann.send(json!({"type": "create_lobby", "game": "drill", "options": {"seats": 2}})).await;
+        ann.say(&ClientMessage::CreateLobby(common::lobby("drill", json!({"seats": 2})))).await;
         let created = ann.expect(|m| m["type"] == "created").await;
         let two = created["table"].as_str().unwrap().to_string();
         ann.take_seat(&two, 0).await;
-        ann.send(json!({"type": "take_seat", "table": two, "seat": 1})).await;
+        ann.say(&ClientMessage::TakeSeat { table: two.to_string(), seat: Seat(1) }).await;
         ann.expect_error("already_seated").await;
 
-        ann.send(json!({"type": "create_lobby", "game": "drill", "options": {"seats": 4, "window_ms": 3000}})).await;
+        ann.say(&ClientMessage::CreateLobby(common::lobby("drill", json!({"seats": 4, "window_ms": 3000})))).await;
         let created = ann.expect(|m| m["type"] == "created" && m["table"] != two.as_str()).await;
         let table = created["table"].as_str().unwrap().to_string();
         let code = created["code"].as_str().unwrap().to_string();
@@ -62,15 +62,17 @@ async fn a_player_holds_two_seats_of_four_sees_both_and_names_the_seat_of_each_a
         assert_eq!(seated["your_seats"], json!([1, 3]), "{seated}");
 
         // The host arranges the seats: Bo to Red (0) and Gold (3), Ann to Blue (1).
-        ann.say(&ClientMessage::ArrangeSeats { table: table.clone(), order: vec![0, 0, 2, 3] }).await;
+        ann.say(&ClientMessage::ArrangeSeats { table: table.to_string(), order: [0, 0, 2, 3].map(Seat).to_vec() })
+            .await;
         ann.expect_error("bad_action").await;
-        bo.say(&ClientMessage::ArrangeSeats { table: table.clone(), order: vec![1, 0, 2, 3] }).await;
+        bo.say(&ClientMessage::ArrangeSeats { table: table.to_string(), order: [1, 0, 2, 3].map(Seat).to_vec() }).await;
         bo.expect_error("forbidden").await;
-        ann.say(&ClientMessage::ArrangeSeats { table: table.clone(), order: vec![1, 0, 2, 3] }).await;
+        ann.say(&ClientMessage::ArrangeSeats { table: table.to_string(), order: [1, 0, 2, 3].map(Seat).to_vec() })
+            .await;
         let arranged = bo.expect(|m| m["type"] == "snapshot" && m["your_seats"] == json!([0, 3])).await;
         assert_eq!(holders(&arranged), [bo.id(), ann.id(), cy.id(), bo.id()]);
 
-        ann.say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+        ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
         let live = bo.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
         for client in [&mut ann, &mut cy] {
             client.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
@@ -86,18 +88,25 @@ async fn a_player_holds_two_seats_of_four_sees_both_and_names_the_seat_of_each_a
         let red_bid = legal_of(&start, 0, "Red: bid 3");
         let gold_bid = legal_of(&start, 3, "Gold: bid 1");
         // Both of Bo's seats are asked: an action that names no seat is ambiguous.
-        bo.send(json!({"type": "act", "table": table, "id": "no-seat", "action": red_bid})).await;
+        bo.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "no-seat".into(),
+            seat: None,
+            seq: None,
+            action: red_bid.clone(),
+        })
+        .await;
         let refused = bo.expect(|m| m["type"] == "error" && m["id"] == "no-seat").await;
         assert_eq!(refused["code"], "bad_action", "{refused}");
         // Nobody acts for a seat they do not hold.
-        let refused = bo.act_for(&table, 1, &legal_of(&start, 0, "Red: bid 2")).await;
+        let refused = bo.act_for(&table, Seat(1), &legal_of(&start, 0, "Red: bid 2")).await;
         assert_eq!(refused["code"], "not_seated", "{refused}");
-        let refused = bo.act_for(&table, 9, &red_bid).await;
+        let refused = bo.act_for(&table, Seat(9), &red_bid).await;
         assert_eq!(refused["code"], "no_such_seat", "{refused}");
         // Gold's bid, then Red's, each for its seat.
-        let acted = bo.act_for(&table, 3, &gold_bid).await;
+        let acted = bo.act_for(&table, Seat(3), &gold_bid).await;
         assert_eq!(acted["type"], "acted", "{acted}");
-        let acted = bo.act_for(&table, 0, &red_bid).await;
+        let acted = bo.act_for(&table, Seat(0), &red_bid).await;
         assert_eq!(acted["type"], "acted", "{acted}");
         // Bo reads both seats' secret bids; Ann, who holds neither, reads neither.
         let bo_events = bo.state_at(&table, acted["seq"].as_u64().unwrap()).await;
@@ -168,7 +177,7 @@ async fn seats_leave_one_by_one_and_the_outcome_ranks_all_three() {
 
     // Green resigns: Red alone is left and wins; Green, who stayed longer,
     // places above Blue.
-    green.say(&ClientMessage::Resign { table: table.clone(), seat: None }).await;
+    green.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
     let ended = red.expect_event("ended").await;
     let result = &ended["event"]["result"];
     assert_eq!(result["termination"], "resignation", "{result}");
@@ -186,7 +195,7 @@ async fn the_host_may_shuffle_the_seats_at_the_start() {
         clients.push(server.client().await);
     }
     let [a, b, c, d] = clients.as_mut_slice() else { unreachable!() };
-    a.send(json!({"type": "create_lobby", "game": "drill", "options": {"seats": 4}})).await;
+    a.say(&ClientMessage::CreateLobby(common::lobby("drill", json!({"seats": 4})))).await;
     let created = a.expect(|m| m["type"] == "created").await;
     let table = created["table"].as_str().unwrap().to_string();
     let code = created["code"].as_str().unwrap().to_string();
@@ -196,7 +205,7 @@ async fn the_host_may_shuffle_the_seats_at_the_start() {
         client.take_seat(&table, seat).await;
     }
     let ids = [a.id(), b.id(), c.id(), d.id()];
-    a.say(&ClientMessage::Start { table: table.clone(), shuffle_seats: true }).await;
+    a.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: true }).await;
     let live = a.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     let mut seated = holders(&live);
     let shuffled = seated.clone();

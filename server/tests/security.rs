@@ -4,6 +4,8 @@
 
 mod common;
 
+use protocol::{ClientMessage, Seat};
+
 use common::{Client, TestDb, TestServer, settings};
 use serde_json::json;
 use std::time::Duration;
@@ -119,18 +121,18 @@ async fn a_page_view_creates_no_guest_and_a_visitor_may_watch_but_not_play() {
     let mut host = server.client().await;
     let (table, _) = host.create_lobby("accasta", true, None).await;
     let mut visitor = Client::connect_silently(&server.ws(), "", json!({})).await;
-    visitor.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION})).await;
+    visitor.say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: None }).await;
     let welcome = visitor.expect(|m| m["type"] == "welcome").await;
     assert!(welcome.get("you").is_none(), "a visitor is nobody yet: {welcome}");
-    visitor.send(json!({"type": "watch_lobbies"})).await;
+    visitor.say(&ClientMessage::WatchLobbies).await;
     let lobbies = visitor.expect(|m| m["type"] == "lobbies").await;
     assert!(lobbies["lobbies"].as_array().unwrap().iter().any(|l| l["table"] == table.as_str()), "{lobbies}");
-    visitor.send(json!({"type": "join", "table": table})).await;
+    visitor.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     visitor.expect(|m| m["type"] == "snapshot").await;
-    visitor.send(json!({"type": "take_seat", "table": table, "seat": 1})).await;
+    visitor.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(1) }).await;
     let refused = visitor.expect_error("unauthorized").await;
     assert!(refused["message"].as_str().unwrap().contains("POST /api/session"), "{refused}");
-    visitor.send(json!({"type": "create_lobby", "game": "accasta", "public": false})).await;
+    visitor.say(&ClientMessage::CreateLobby(common::lobby("accasta", serde_json::Value::Null))).await;
     visitor.expect_error("unauthorized").await;
     server.stop().await;
 }
@@ -141,7 +143,7 @@ async fn a_private_table_asked_for_by_id_by_a_stranger_is_not_even_loaded() {
     let server = TestServer::start(&db.url).await;
     let (mut a, mut b) = (server.client().await, server.client().await);
     let (table, _) = common::start_private_match(&mut a, &mut b, "accasta", None).await;
-    a.send(json!({"type": "resign", "table": table})).await;
+    a.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
     a.expect_event("ended").await;
     let (a_token, a_player) = (a.token.clone(), a.player.clone());
     server.stop().await;
@@ -150,11 +152,11 @@ async fn a_private_table_asked_for_by_id_by_a_stranger_is_not_even_loaded() {
     let server = TestServer::start(&db.url).await;
     assert_eq!(server.metric("tactica_tables").await, 0);
     let mut stranger = server.client().await;
-    stranger.send(json!({"type": "join", "table": table})).await;
+    stranger.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     stranger.expect_error("no_such_table").await;
     assert_eq!(server.metric("tactica_tables").await, 0, "a stranger's guess loaded the private match");
     let mut player = Client::connect(&server.ws(), &a_token, a_player).await;
-    player.send(json!({"type": "join", "table": table})).await;
+    player.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
     player.expect(|m| m["type"] == "snapshot").await;
     assert_eq!(server.metric("tactica_tables").await, 1);
     server.stop().await;
@@ -173,7 +175,7 @@ async fn one_address_may_hold_only_so_many_connections_and_the_others_carry_on()
         other => panic!("a third connection from one address was not refused: {other:?}"),
     }
     for client in [&mut first, &mut second] {
-        client.send(json!({"type": "ping", "t": 1})).await;
+        client.say(&ClientMessage::Ping { t: Some(1) }).await;
         client.expect(|m| m["type"] == "pong").await;
     }
     server.stop().await;

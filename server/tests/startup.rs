@@ -5,6 +5,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, legal, start_drill_timed};
 use serde_json::json;
 
@@ -39,7 +41,7 @@ async fn a_restarted_server_answers_before_its_live_matches_are_all_restored() {
     // Every match comes back, whether restored already or loaded on demand.
     let mut red = Client::connect(&server.ws(), &token, player).await;
     for table in &tables {
-        red.send(json!({"type": "join", "table": table})).await;
+        red.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
         let snapshot = red.expect(|m| m["type"] == "snapshot" && m["table"] == table.as_str()).await;
         assert_eq!(snapshot["phase"], "live", "{table}");
     }

@@ -5,6 +5,8 @@
 
 mod common;
 
+use protocol::ClientMessage;
+
 use common::{Client, TestDb, TestServer, legal, start_drill, start_private_match};
 use serde_json::{Value, json};
 
@@ -25,7 +27,14 @@ async fn a_panicking_table_fails_alone() {
         let at = red.states[&table]["seq"].as_u64().unwrap();
         let deal = red.state_at(&table, at).await;
         let bid = legal(&deal, "Red: bid 3");
-        red.send(json!({"type": "act", "table": table, "id": "boom", "seq": at, "action": bid})).await;
+        red.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: "boom".into(),
+            seat: None,
+            seq: Some(at),
+            action: bid.clone(),
+        })
+        .await;
         for player in [&mut red, &mut blue] {
             let error = player.expect_error("table_failed").await;
             assert_eq!(error["table"], table.as_str());
@@ -84,7 +93,7 @@ async fn a_match_whose_stored_events_panic_when_restored_ends_as_failed() {
         // Restored after the restart, or loaded when Red comes back: either way it fails.
         let server = TestServer::start(&db.url).await;
         let mut red = Client::connect(&server.ws(), &red.token, red.player.clone()).await;
-        red.send(json!({"type": "join", "code": code})).await;
+        red.say(&ClientMessage::Join { table: None, code: Some(code.clone()), last_seq: None }).await;
         let failed = red.expect_error("table_failed").await;
         assert!(failed["message"].as_str().unwrap().contains("server fault"), "{failed}");
         let metrics = reqwest::get(server.http("/metrics")).await.unwrap().text().await.unwrap();

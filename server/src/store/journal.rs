@@ -26,6 +26,7 @@ use super::StoreError;
 use super::sql::Sql;
 use crate::metrics::Metrics;
 use protocol::Phase;
+use rules::Seat;
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use tokio::sync::{Semaphore, mpsc, oneshot};
@@ -45,7 +46,7 @@ pub struct StoredEvent {
     /// What kind of event (see `table::events`).
     pub kind: String,
     /// The seat it concerns.
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// The client's action id, for actions.
     pub client_id: Option<String>,
     /// The details, as JSON.
@@ -231,7 +232,7 @@ fn insert_events<'a>(entries: &[&'a JournalEntry]) -> Sql<'a> {
             .push(", ")
             .bind(e.kind.as_str())
             .push(", ")
-            .bind(e.seat.map(i64::from))
+            .bind(e.seat.map(|s| i64::from(s.0)))
             .push(", ")
             .bind(e.client_id.as_deref())
             .push(", ")

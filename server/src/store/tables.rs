@@ -3,6 +3,7 @@
 use super::sql::Sql;
 use super::{Store, StoreError, StoredEvent};
 use protocol::{Phase, TimeControl};
+use rules::{Seat, SeatSet};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -53,7 +54,7 @@ pub struct TableRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
     /// The seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The player.
     pub player: protocol::PlayerInfo,
     /// The place, once over.
@@ -97,7 +98,7 @@ impl TableRow {
 pub(super) fn read_seat(row: &AnyRow) -> Result<SeatRow, sqlx::Error> {
     let username: Option<String> = row.try_get("username")?;
     Ok(SeatRow {
-        seat: row.try_get::<i64, _>("seat")? as u8,
+        seat: Seat(row.try_get::<i64, _>("seat")? as u8),
         player: protocol::PlayerInfo {
             id: row.try_get("player_id")?,
             name: row.try_get("name")?,
@@ -113,7 +114,7 @@ fn read_event(row: &AnyRow) -> Result<StoredEvent, sqlx::Error> {
         table_id: row.try_get("table_id")?,
         seq: row.try_get::<i64, _>("seq")? as u64,
         kind: row.try_get("kind")?,
-        seat: row.try_get::<Option<i64>, _>("seat")?.map(|s| s as u8),
+        seat: row.try_get::<Option<i64>, _>("seat")?.map(|s| Seat(s as u8)),
         client_id: row.try_get("client_id")?,
         payload: row.try_get("payload")?,
         created_at: row.try_get::<i64, _>("created_at")? as u64,
@@ -147,13 +148,13 @@ impl Store {
     }
 
     /// Replaces a lobby's seats.
-    pub async fn set_lobby_seats(&self, table_id: &str, seats: &[(u8, String)]) -> Result<(), StoreError> {
+    pub async fn set_lobby_seats(&self, table_id: &str, seats: &[(Seat, String)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table_id.to_string()).execute(&mut *tx).await?;
         for (seat, player) in seats {
             sqlx::query("INSERT INTO seats (table_id, seat, player_id) VALUES ($1, $2, $3)")
                 .bind(table_id.to_string())
-                .bind(i64::from(*seat))
+                .bind(i64::from(seat.0))
                 .bind(player.clone())
                 .execute(&mut *tx)
                 .await?;
@@ -240,6 +241,24 @@ impl Store {
     /// A table's seats, with their players.
     pub async fn table_seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         Ok(self.seats_of(&[id.to_string()]).await?.into_iter().map(|(_, s)| s).collect())
+    }
+
+    /// The event number of the action that one of `seats` sent with
+    /// `client_id` at this table, if it was stored: a resend older than the
+    /// events the table keeps in memory.
+    pub async fn acted_seq(&self, table_id: &str, seats: SeatSet, client_id: &str) -> Result<Option<u64>, StoreError> {
+        let rows = sqlx::query("SELECT seat, seq FROM events WHERE table_id = $1 AND client_id = $2")
+            .bind(table_id.to_string())
+            .bind(client_id.to_string())
+            .fetch_all(self.pool())
+            .await?;
+        for row in rows {
+            let seat = row.try_get::<Option<i64>, _>("seat")?;
+            if seat.is_some_and(|s| seats.contains(Seat(s as u8))) {
+                return Ok(Some(row.try_get::<i64, _>("seq")? as u64));
+            }
+        }
+        Ok(None)
     }
 
     /// A table's events, in order.

@@ -184,7 +184,7 @@ impl Table {
         ctx: &Context,
         settings: &LobbySettings,
         host: &PlayerInfo,
-        rematch: Option<(&str, u8)>,
+        rematch: Option<(&str, Seat)>,
     ) -> Result<TableHandle, TableError> {
         let rematch_of = rematch.map(|(table, _)| table);
         let refuse = |code, message: String| TableError::Refused(code, message);
@@ -239,9 +239,9 @@ impl Table {
         let mut table = Table::blank(ctx.clone(), &row, game, options)?;
         ctx.store.insert_table(&row).await?;
         if let Some((_, seat)) = rematch {
-            let seat = seat % table.seats.len() as u8;
+            let seat = Seat(seat.0 % table.seats.len() as u8);
             ctx.store.set_lobby_seats(&row.id, &[(seat, host.id.clone())]).await?;
-            table.seats[seat as usize] = Some(host.clone());
+            table.seats[seat.index()] = Some(host.clone());
         }
         Ok(table.spawn())
     }
@@ -293,7 +293,7 @@ impl Table {
         let options: Value = serde_json::from_str(&row.options).map_err(|e| corrupt(e.to_string()))?;
         let mut table = Table::blank(ctx.clone(), row, game, options).map_err(|e| corrupt(e.to_string()))?;
         for seat in seat_rows {
-            if let Some(slot) = table.seats.get_mut(seat.seat as usize) {
+            if let Some(slot) = table.seats.get_mut(seat.seat.index()) {
                 *slot = Some(seat.player);
             }
         }
@@ -336,8 +336,8 @@ impl Table {
             self.publish_lobby();
             if self.phase == Phase::Live {
                 // Nobody is connected after a restart: everyone gets a grace period.
-                for seat in 0..self.seats.len() {
-                    self.start_grace(seat as u8);
+                for seat in SeatSet::all(self.seats.len()).iter() {
+                    self.start_grace(seat);
                 }
                 self.wake_bots();
             }
@@ -525,8 +525,7 @@ impl Table {
     fn unsubscribe(&mut self, conn_id: u64) {
         let Some(index) = self.followers.iter().position(|f| f.conn.id == conn_id) else { return };
         let follower = self.followers.remove(index);
-        let away: Vec<u8> =
-            self.seats_of(&follower.player).iter().map(|s| s.0).filter(|s| !self.is_connected(*s)).collect();
+        let away: Vec<Seat> = self.seats_of(&follower.player).iter().filter(|s| !self.is_connected(*s)).collect();
         for seat in &away {
             self.start_grace(*seat);
         }
@@ -538,26 +537,27 @@ impl Table {
 
     /// Whether the seat's holder is here: following the table, or a bot
     /// (which is always here).
-    pub(super) fn is_connected(&self, seat: u8) -> bool {
-        let holder = self.seats.get(usize::from(seat)).and_then(Option::as_ref);
+    pub(super) fn is_connected(&self, seat: Seat) -> bool {
+        let holder = self.seats.get(seat.index()).and_then(Option::as_ref);
         holder.is_some_and(|holder| holder.bot.is_some() || self.followers.iter().any(|f| f.player.id == holder.id))
     }
 
     /// An absent seat's player gets the grace period to come back.
-    pub(super) fn start_grace(&mut self, seat: u8) {
-        if self.phase == Phase::Live && !self.is_connected(seat) && self.grace_until[seat as usize].is_none() {
-            self.grace_until[seat as usize] =
+    pub(super) fn start_grace(&mut self, seat: Seat) {
+        if self.phase == Phase::Live && !self.is_connected(seat) && self.grace_until[seat.index()].is_none() {
+            self.grace_until[seat.index()] =
                 Some((Instant::now() + self.ctx.grace, now_ms() + self.ctx.grace.as_millis() as u64));
         }
     }
 
     /// Who is connected, for the `presence` message and snapshots.
     pub(super) fn presence(&self) -> Vec<SeatPresence> {
-        (0..self.seats.len() as u8)
+        SeatSet::all(self.seats.len())
+            .iter()
             .map(|seat| SeatPresence {
                 seat,
                 connected: self.is_connected(seat),
-                grace_until: self.grace_until[seat as usize].map(|(_, ms)| ms),
+                grace_until: self.grace_until[seat.index()].map(|(_, ms)| ms),
             })
             .collect()
     }
@@ -652,11 +652,12 @@ impl Table {
         if self.adjudication_due().is_some_and(|due| due <= now_ms()) {
             self.adjudication_retry = if self.adjudicate().await { None } else { Some(now_ms() + 60_000) };
         }
-        let expired: Vec<u8> = (0..self.seats.len() as u8)
-            .filter(|s| self.grace_until[*s as usize].is_some_and(|(at, _)| at <= now))
+        let expired: Vec<Seat> = SeatSet::all(self.seats.len())
+            .iter()
+            .filter(|s| self.grace_until[s.index()].is_some_and(|(at, _)| at <= now))
             .collect();
         for seat in expired {
-            self.grace_until[seat as usize] = None;
+            self.grace_until[seat.index()] = None;
             self.grace_expired(seat).await;
         }
         self.update_idle();

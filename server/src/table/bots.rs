@@ -74,42 +74,42 @@ impl Table {
                     .await;
                 let action = chosen.ok();
                 if let Some(table) = myself.and_then(|m| m.upgrade()) {
-                    let _ = table.send(Command::BotActs { seat: seat.0, seq, action }).await;
+                    let _ = table.send(Command::BotActs { seat, seq, action }).await;
                 }
             });
         }
     }
 
     /// A bot's choice for `seat`, made at event `seq` (none if it failed).
-    pub(super) async fn bot_acts(&mut self, seat: u8, seq: u64, action: Option<Value>) {
-        if self.thinking.get(usize::from(seat)).copied().flatten() != Some(seq) {
+    pub(super) async fn bot_acts(&mut self, seat: Seat, seq: u64, action: Option<Value>) {
+        if self.thinking.get(seat.index()).copied().flatten() != Some(seq) {
             return;
         }
-        self.thinking[usize::from(seat)] = None;
+        self.thinking[seat.index()] = None;
         let Some(action) = action else {
             // The bot panicked: a random legal action stands in for it, so
             // that the match goes on, and the fault is logged.
-            tracing::error!(table = %self.id, seat, "a bot failed to decide: a random legal action is played");
-            let legal = self.referee.state().legal(Seat(seat));
+            tracing::error!(table = %self.id, %seat, "a bot failed to decide: a random legal action is played");
+            let legal = self.referee.state().legal(seat);
             if legal.is_empty() {
                 return;
             }
             let index = SeedStream::new(Seed(random_bytes())).below(legal.len() as u32) as usize;
             let action = legal[index].action.clone();
             if let Err((_, message)) = self.play_announced(seat, &action, None).await {
-                tracing::error!(table = %self.id, seat, %message, "a random action for a failed bot was refused");
+                tracing::error!(table = %self.id, %seat, %message, "a random action for a failed bot was refused");
             }
             return;
         };
         let still_asked = self.phase == Phase::Live
             && self.pending_end.is_none()
-            && self.referee.state().status().acting().contains(Seat(seat));
+            && self.referee.state().status().acting().contains(seat);
         // A change the seat sees makes the choice stale: the bot is asked again.
         if !still_asked || self.check_fresh(seat, seq).is_err() {
             return;
         }
         if let Err((_, message)) = self.play_announced(seat, &action, None).await {
-            tracing::error!(table = %self.id, seat, %message, "a bot's action was refused");
+            tracing::error!(table = %self.id, %seat, %message, "a bot's action was refused");
         }
     }
 }

@@ -7,7 +7,7 @@
 //! the last stored values: time the server was down is not charged.
 
 use protocol::{Clocks, TimeControl};
-use rules::SeatSet;
+use rules::{Seat, SeatSet};
 use tokio::time::{Duration, Instant};
 
 /// The clocks of one match.
@@ -47,15 +47,15 @@ impl ClockState {
     /// Stops the clocks of seats not in `acting`, charging them the time
     /// used, adds the increment to `completed_turn` (a seat that just
     /// finished a turn), and starts the clocks of seats in `acting`.
-    pub fn update(&mut self, acting: SeatSet, completed_turn: Option<u8>, now: Instant) {
+    pub fn update(&mut self, acting: SeatSet, completed_turn: Option<Seat>, now: Instant) {
         for seat in 0..self.remaining.len() {
             let running = self.since[seat].is_some();
-            let should_run = acting.contains(rules::Seat(seat as u8));
+            let should_run = acting.contains(Seat(seat as u8));
             if running && !should_run {
                 self.remaining[seat] = self.left(seat, now);
                 self.since[seat] = None;
             }
-            if Some(seat as u8) == completed_turn {
+            if Some(Seat(seat as u8)) == completed_turn {
                 // A seat that finished its turn and must act again at once
                 // (a multi-seat phase) is charged up to now before the bonus.
                 self.remaining[seat] = self.left(seat, now) + self.control.increment_ms;
@@ -82,15 +82,15 @@ impl ClockState {
     }
 
     /// A running seat whose time is up at `now`.
-    pub fn flagged(&self, now: Instant) -> Option<u8> {
-        (0..self.remaining.len()).find(|s| self.since[*s].is_some() && self.left(*s, now) == 0).map(|s| s as u8)
+    pub fn flagged(&self, now: Instant) -> Option<Seat> {
+        (0..self.remaining.len()).find(|s| self.since[*s].is_some() && self.left(*s, now) == 0).map(|s| Seat(s as u8))
     }
 
     /// The clocks as the protocol reports them.
     pub fn report(&self, now: Instant, now_ms: u64) -> Clocks {
         Clocks {
             remaining_ms: self.left_all(now),
-            running: (0..self.remaining.len()).filter(|s| self.since[*s].is_some()).map(|s| s as u8).collect(),
+            running: (0..self.remaining.len()).filter(|s| self.since[*s].is_some()).map(|s| Seat(s as u8)).collect(),
             server_time: now_ms,
         }
     }
@@ -108,12 +108,12 @@ mod tests {
         clocks.update(SeatSet::only(Seat(0)), None, start);
         let later = start + Duration::from_millis(5_000);
         assert_eq!(clocks.left_all(later), vec![55_000, 60_000]);
-        clocks.update(SeatSet::only(Seat(1)), Some(0), later);
+        clocks.update(SeatSet::only(Seat(1)), Some(Seat(0)), later);
         assert_eq!(clocks.left_all(later), vec![57_000, 60_000]);
         let flag = clocks.next_flag().unwrap();
         assert_eq!(flag.0, 1);
         assert_eq!(flag.1, later + Duration::from_millis(60_000));
-        assert_eq!(clocks.flagged(later + Duration::from_millis(60_000)), Some(1));
+        assert_eq!(clocks.flagged(later + Duration::from_millis(60_000)), Some(Seat(1)));
         assert_eq!(clocks.flagged(later + Duration::from_millis(59_999)), None);
         clocks.stop(later + Duration::from_millis(1_000));
         assert_eq!(clocks.next_flag(), None);

@@ -23,7 +23,7 @@ pub struct Event {
     /// When (ms since the epoch).
     pub at: u64,
     /// The seat concerned.
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// What happened.
     pub body: Body,
 }
@@ -97,8 +97,8 @@ enum Legacy {
 
 impl Legacy {
     /// The body it stands for today; `seat` is the event's seat.
-    fn into_body(self, seat: Option<u8>) -> Result<Body, String> {
-        let seat = Seat(seat.ok_or("a legacy event without a seat")?);
+    fn into_body(self, seat: Option<Seat>) -> Result<Body, String> {
+        let seat = seat.ok_or("a legacy event without a seat")?;
         let viewers = |seen: &Vec<Option<String>>| SeatSet::all(seen.len().saturating_sub(1));
         Ok(match self {
             Legacy::Action { turn, action, text, seen, turn_text, turn_seen, client_id, clocks } => Body::Change {
@@ -173,7 +173,7 @@ impl Event {
     /// A change recorded by the referee, as event `seq`.
     pub fn change(seq: u64, at: u64, entry: Entry, client_id: Option<String>, clocks: Option<Vec<u64>>) -> Event {
         let seat = match &entry.change {
-            Change::Act { seat, .. } | Change::Leave { seat, .. } => Some(seat.0),
+            Change::Act { seat, .. } | Change::Leave { seat, .. } => Some(*seat),
             Change::Chance { .. } | Change::Draw => None,
         };
         Event { seq, at, seat, body: Body::Change { entry, client_id, clocks, draws_chance: false } }
@@ -231,11 +231,11 @@ impl Event {
 
     /// Whether the event changed what the seat could see, so that an action
     /// it chose before the event is stale.
-    pub fn stales(&self, seat: u8) -> bool {
+    pub fn stales(&self, seat: Seat) -> bool {
         match &self.body {
             // Whatever was chosen before the start was chosen in the lobby.
             Body::Started { .. } => true,
-            body => body.entry().is_some_and(|entry| entry.stales.contains(Seat(seat))),
+            body => body.entry().is_some_and(|entry| entry.stales.contains(seat)),
         }
     }
 
@@ -312,7 +312,7 @@ mod tests {
             matches!(both.detail, EventDetail::Action { text: Some(_), .. }),
             "a player holding two seats reads what either reads"
         );
-        assert!(event.stales(0) && !event.stales(1));
+        assert!(event.stales(Seat(0)) && !event.stales(Seat(1)));
         let back = Event::from_stored(&event.to_stored("t")).unwrap();
         assert_eq!(back, event);
     }
@@ -323,7 +323,7 @@ mod tests {
             table_id: "t".into(),
             seq: 3,
             kind: kind.into(),
-            seat: Some(1),
+            seat: Some(Seat(1)),
             client_id: None,
             payload: payload.into(),
             created_at: 5,
@@ -336,7 +336,7 @@ mod tests {
         let Body::Change { entry, client_id, draws_chance, .. } = &event.body else { panic!("{event:?}") };
         assert_eq!(entry.change, Change::Act { seat: Seat(1), action: serde_json::json!({"x": 1}), by_default: false });
         assert_eq!((entry.turn, client_id.as_deref(), *draws_chance), (2, Some("c"), true));
-        assert!(event.stales(0) && event.stales(1), "an old action made every seat's older choices stale");
+        assert!(event.stales(Seat(0)) && event.stales(Seat(1)), "an old action made every seat's older choices stale");
         for (kind, payload, leave) in [
             ("resigned", r#"{"kind":"resigned"}"#, Leave::Resigned),
             ("withdrew", r#"{"kind":"withdrew","reason":"time ran out"}"#, Leave::TimeRanOut),

@@ -14,18 +14,15 @@ use super::Conn;
 use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
-use super::lobby::Refusal;
+use super::refusal::{Refusal, refuse};
+use super::write::Pending;
 use crate::epoch::now_ms;
 use crate::store::TableChange;
 use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
-use rules::referee::{AnyReferee, Change, Entry};
+use rules::referee::Change;
 use rules::{Decision, DecisionKind, Leave, RulesError, Seat, SeatSet, Seed, Status};
 use serde_json::Value;
 use tokio::time::{Duration, Instant};
-
-fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
-    Err((code, message.into()))
-}
 
 /// The protocol's error code for a rules refusal.
 fn rules_code(error: &RulesError) -> ErrorCode {
@@ -66,30 +63,6 @@ pub(super) fn window_ms(decision: Option<Decision>) -> Option<u32> {
     }
 }
 
-/// A change worked out on a copy of the match, not yet stored.
-struct Pending {
-    referee: Box<dyn AnyReferee>,
-    entries: Vec<Entry>,
-    /// The client's id of the action that made it.
-    client_id: Option<String>,
-    /// The seat whose turn it completed, for the clock's increment.
-    completed: Option<u8>,
-}
-
-/// A change stored and made the match's, to be announced.
-struct Committed {
-    events: Vec<Event>,
-    /// The match as it stood before the change, to rebuild the state after
-    /// each of its events but the last.
-    before: Box<dyn AnyReferee>,
-}
-
-impl Committed {
-    fn first_seq(&self) -> u64 {
-        self.events[0].seq
-    }
-}
-
 impl Table {
     /// The seats `player` still plays in this live match.
     fn playing(&self, player: &PlayerInfo) -> Result<SeatSet, Refusal> {
@@ -110,16 +83,16 @@ impl Table {
     /// The seat a request of `player` is for: the seat it names, else the
     /// player's only seat still playing, else the one of theirs the rules
     /// ask now.
-    fn acting_seat(&self, player: &PlayerInfo, named: Option<u8>) -> Result<u8, Refusal> {
+    fn acting_seat(&self, player: &PlayerInfo, named: Option<Seat>) -> Result<Seat, Refusal> {
         let playing = self.playing(player)?;
         if let Some(seat) = named {
-            if usize::from(seat) >= self.seats.len() {
+            if seat.index() >= self.seats.len() {
                 return refuse(ErrorCode::NoSuchSeat, format!("this table has seats 0 to {}", self.seats.len() - 1));
             }
-            if playing.contains(Seat(seat)) {
+            if playing.contains(seat) {
                 return Ok(seat);
             }
-            if self.seats_of(player).contains(Seat(seat)) {
+            if self.seats_of(player).contains(seat) {
                 return refuse(ErrorCode::MatchNotLive, format!("seat {seat} has left this match"));
             }
             return refuse(ErrorCode::NotSeated, format!("you do not hold seat {seat}"));
@@ -128,15 +101,15 @@ impl Table {
         let asked = self.referee.state().status().decision().map_or(SeatSet::EMPTY, |d| d.seats);
         let candidates = if playing.len() == 1 { playing } else { asked.intersection(playing) };
         match (candidates.len(), candidates.first()) {
-            (1, Some(seat)) => Ok(seat.0),
+            (1, Some(seat)) => Ok(seat),
             _ => refuse(ErrorCode::BadAction, "you hold several seats: name the seat to act for"),
         }
     }
 
     /// The seats still playing that are held by whoever holds `seat`: one
     /// player's agreement to a draw counts for all of them.
-    fn held_with(&self, seat: u8) -> SeatSet {
-        let holder = self.seats.get(usize::from(seat)).and_then(Option::as_ref);
+    fn held_with(&self, seat: Seat) -> SeatSet {
+        let holder = self.seats.get(seat.index()).and_then(Option::as_ref);
         holder.map_or(SeatSet::EMPTY, |p| self.seats_of(p)).without_all(self.left)
     }
 
@@ -148,7 +121,7 @@ impl Table {
         conn: &Conn,
         player: &PlayerInfo,
         id: &str,
-        (named, seq): (Option<u8>, Option<u64>),
+        (named, seq): (Option<Seat>, Option<u64>),
         action: &Value,
         received: Instant,
     ) -> Result<(), Refusal> {
@@ -156,12 +129,39 @@ impl Table {
             return refuse(ErrorCode::BadAction, "an action id is 1 to 64 characters");
         }
         let held = self.seats_of(player);
-        if let Some(done) = held.iter().find_map(|seat| self.events.applied(seat.0, id)) {
+        if let Some(done) = held.iter().find_map(|seat| self.events.applied(seat, id)) {
             // Resent after a reconnect: it was applied once already (even if
             // it ended the match).
             conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
             return Ok(());
         }
+        let refusal = match self.act_anew(conn, player, id, (named, seq), action, received).await {
+            Ok(()) => return Ok(()),
+            Err(refusal) => refusal,
+        };
+        // A resend older than the events kept in memory is refused by the
+        // rules or by the database's index of action ids: the database
+        // says whether it stands. Asked only on a refusal, so that play
+        // never waits for it.
+        match self.ctx.store.acted_seq(&self.id, held, id).await {
+            Ok(Some(done)) => {
+                conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
+                Ok(())
+            }
+            _ => Err(refusal),
+        }
+    }
+
+    /// Checks and plays an action the table has not seen under this id.
+    async fn act_anew(
+        &mut self,
+        conn: &Conn,
+        player: &PlayerInfo,
+        id: &str,
+        (named, seq): (Option<Seat>, Option<u64>),
+        action: &Value,
+        received: Instant,
+    ) -> Result<(), Refusal> {
         let seat = self.acting_seat(player, named)?;
         if let Some(seen) = seq {
             self.check_fresh(seat, seen)?;
@@ -178,7 +178,7 @@ impl Table {
     /// Plays `seat`'s action (a bot's) and announces it.
     pub(super) async fn play_announced(
         &mut self,
-        seat: u8,
+        seat: Seat,
         action: &Value,
         client_id: Option<String>,
     ) -> Result<(), Refusal> {
@@ -189,7 +189,7 @@ impl Table {
     /// `acknowledge` with its first event's number, then announces it.
     async fn play_acknowledged(
         &mut self,
-        seat: u8,
+        seat: Seat,
         action: &Value,
         client_id: Option<String>,
         acknowledge: impl FnOnce(u64) -> bool,
@@ -201,7 +201,7 @@ impl Table {
         }
         let turn = self.referee.state().turn();
         let mut referee = self.referee.clone_box();
-        let entries = referee.act(Seat(seat), action).map_err(|e| (rules_code(&e), e.to_string()))?;
+        let entries = referee.act(seat, action).map_err(|e| (rules_code(&e), e.to_string()))?;
         let completed = (referee.state().turn() != turn).then_some(seat);
         let pending = Pending { referee, entries, client_id, completed };
         let committed = self.commit(pending).await?;
@@ -216,7 +216,7 @@ impl Table {
     /// what the seat could see. Another seat's part of a simultaneous
     /// decision, or its answer in a window, does not: each seat adds its
     /// part without waiting on the others.
-    pub(super) fn check_fresh(&self, seat: u8, seen: u64) -> Result<(), Refusal> {
+    pub(super) fn check_fresh(&self, seat: Seat, seen: u64) -> Result<(), Refusal> {
         if seen > self.seq() {
             return refuse(
                 ErrorCode::StaleSequence,
@@ -240,67 +240,9 @@ impl Table {
         }
     }
 
-    /// Stores the events of a change, then makes it the match's: the events
-    /// join the log, clocks and the response window follow the new decision,
-    /// and an open draw offer lapses when a seat that did not agree to it
-    /// plays on. The caller then announces the events.
-    async fn commit(&mut self, pending: Pending) -> Result<Committed, Refusal> {
-        let Pending { referee, entries, client_id, completed } = pending;
-        let now = Instant::now();
-        let before = self.referee.state().status().decision();
-        let status = referee.state().status();
-        let mut clocks = self.clocks.clone();
-        if let Some(c) = clocks.as_mut() {
-            c.update(clocked(&status), completed, now);
-        }
-        let at = now_ms();
-        let last = entries.len().saturating_sub(1);
-        let events: Vec<Event> = entries
-            .into_iter()
-            .enumerate()
-            .map(|(i, entry)| {
-                let id = if i == 0 { client_id.clone() } else { None };
-                let clocks = if i == last { clocks.as_ref().map(|c| c.left_all(now)) } else { None };
-                Event::change(self.seq() + 1 + i as u64, at, entry, id, clocks)
-            })
-            .collect();
-        self.store_events(&events, None).await?;
-        let after = status.decision();
-        self.window = match window_ms(after) {
-            Some(_) if self.window.is_some() && window_goes_on(before, &events, after) => self.window,
-            Some(ms) => Some(open_window(now, at, ms)),
-            None => None,
-        };
-        let before = std::mem::replace(&mut self.referee, referee);
-        self.clocks = clocks;
-        for event in &events {
-            self.note(event);
-            self.events.push(event.clone());
-        }
-        Ok(Committed { events, before })
-    }
-
-    /// Tells every follower the events of a change, each with the state
-    /// just after it, as its audience may see them.
-    fn announce(&mut self, committed: Committed) {
-        let Committed { events, mut before } = committed;
-        let last = events.len().saturating_sub(1);
-        for (i, event) in events.iter().enumerate() {
-            if i == last {
-                self.broadcast_event(event, None);
-            } else {
-                let Body::Change { entry, .. } = &event.body else { continue };
-                if let Err(error) = before.apply(&entry.change) {
-                    tracing::error!(table = %self.id, %error, "a stored change does not replay");
-                }
-                self.broadcast_event(event, Some(&*before));
-            }
-        }
-    }
-
     /// What an applied event changes besides the match: seats that left, a
     /// lapsing draw offer.
-    fn note(&mut self, event: &Event) {
+    pub(super) fn note(&mut self, event: &Event) {
         let Body::Change { entry, .. } = &event.body else { return };
         match &entry.change {
             Change::Act { seat, .. } => {
@@ -326,26 +268,26 @@ impl Table {
     }
 
     /// A seat leaves the match: the rules decide what follows.
-    async fn leave(&mut self, seat: u8, leave: Leave) -> Result<(), Refusal> {
+    async fn leave(&mut self, seat: Seat, leave: Leave) -> Result<(), Refusal> {
         let mut referee = self.referee.clone_box();
-        let entries = referee.leave(Seat(seat), leave);
+        let entries = referee.leave(seat, leave);
         let committed = self.commit(Pending { referee, entries, client_id: None, completed: None }).await?;
         self.announce(committed);
-        self.end_if_over(termination_by(&Change::Leave { seat: Seat(seat), leave })).await;
+        self.end_if_over(termination_by(&Change::Leave { seat, leave })).await;
         Ok(())
     }
 
     /// Resigns the seat named, or every seat the player still plays.
-    pub(super) async fn resign(&mut self, player: &PlayerInfo, named: Option<u8>) -> Result<(), Refusal> {
+    pub(super) async fn resign(&mut self, player: &PlayerInfo, named: Option<Seat>) -> Result<(), Refusal> {
         let seats = match named {
-            Some(_) => SeatSet::only(Seat(self.acting_seat(player, named)?)),
+            Some(_) => SeatSet::only(self.acting_seat(player, named)?),
             None => self.playing(player)?,
         };
         for seat in seats.iter() {
             if self.phase != Phase::Live || self.pending_end.is_some() {
                 break;
             }
-            self.leave(seat.0, Leave::Resigned).await?;
+            self.leave(seat, Leave::Resigned).await?;
         }
         Ok(())
     }
@@ -362,7 +304,7 @@ impl Table {
         if playing.is_subset(self.draw_offers) {
             return refuse(ErrorCode::NoDrawOffer, "you have already offered a draw");
         }
-        let seat = playing.first().map_or(0, |s| s.0);
+        let seat = playing.first().unwrap_or(Seat(0));
         let agreed = self.draw_offers.union(playing);
         if self.in_play().is_subset(agreed) {
             let mut referee = self.referee.clone_box();
@@ -394,7 +336,7 @@ impl Table {
             return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to decline");
         }
         let before = std::mem::replace(&mut self.draw_offers, SeatSet::EMPTY);
-        let seat = playing.first().map_or(0, |s| s.0);
+        let seat = playing.first().unwrap_or(Seat(0));
         if let Err(refusal) = self.control(Some(seat), Body::DrawDeclined).await {
             self.draw_offers = before;
             return Err(refusal);
@@ -403,7 +345,7 @@ impl Table {
     }
 
     /// Stores and announces an event that changes nothing in the match.
-    async fn control(&mut self, seat: Option<u8>, body: Body) -> Result<(), Refusal> {
+    async fn control(&mut self, seat: Option<Seat>, body: Body) -> Result<(), Refusal> {
         let event = Event { seq: self.seq() + 1, at: now_ms(), seat, body };
         self.store_events(std::slice::from_ref(&event), None).await?;
         self.events.push(event.clone());
@@ -423,7 +365,7 @@ impl Table {
     /// grace period over.
     fn gone_for_good(&self, mine: SeatSet) -> Option<SeatSet> {
         let others = self.in_play().without_all(mine);
-        let gone = others.iter().all(|s| !self.is_connected(s.0) && self.grace_until[s.index()].is_none());
+        let gone = others.iter().all(|s| !self.is_connected(s) && self.grace_until[s.index()].is_none());
         (gone && !others.is_empty()).then_some(others)
     }
 
@@ -438,13 +380,13 @@ impl Table {
             if self.phase != Phase::Live || self.pending_end.is_some() {
                 break;
             }
-            self.leave(other.0, Leave::Abandoned).await?;
+            self.leave(other, Leave::Abandoned).await?;
         }
         Ok(())
     }
 
     /// A clock ran out: the seat leaves the match.
-    pub(super) async fn flag(&mut self, seat: u8) {
+    pub(super) async fn flag(&mut self, seat: Seat) {
         if self.phase != Phase::Live || self.pending_end.is_some() {
             return;
         }
@@ -495,7 +437,7 @@ impl Table {
             if self.phase != Phase::Live || self.pending_end.is_some() {
                 break;
             }
-            if let Err((_, message)) = self.leave(seat.0, Leave::Abandoned).await {
+            if let Err((_, message)) = self.leave(seat, Leave::Abandoned).await {
                 tracing::error!(table = %self.id, %message, "could not record an adjudication");
                 return false;
             }
@@ -506,8 +448,8 @@ impl Table {
     /// An absent player's grace period is over. In a game of two the
     /// opponent may now claim the match; with more seats, the absent seat
     /// leaves and play goes on.
-    pub(super) async fn grace_expired(&mut self, seat: u8) {
-        if self.phase != Phase::Live || self.is_connected(seat) || self.left.contains(Seat(seat)) {
+    pub(super) async fn grace_expired(&mut self, seat: Seat) {
+        if self.phase != Phase::Live || self.is_connected(seat) || self.left.contains(seat) {
             return;
         }
         if self.in_play().len() > 2 {
@@ -602,7 +544,7 @@ impl Table {
                     self.note(&event);
                 }
                 Body::DrawOffered => {
-                    self.draw_offers = self.draw_offers.union(self.held_with(event.seat.unwrap_or_default()));
+                    self.draw_offers = self.draw_offers.union(self.held_with(event.seat.unwrap_or(Seat(0))));
                 }
                 Body::DrawDeclined => self.draw_offers = SeatSet::EMPTY,
                 Body::Ended { .. } => {
@@ -635,15 +577,4 @@ impl Table {
 /// A response window opening now, as its deadline in both clocks.
 pub(super) fn open_window(now: Instant, now_ms: u64, deadline_ms: u32) -> (Instant, u64) {
     (now + Duration::from_millis(u64::from(deadline_ms)), now_ms + u64::from(deadline_ms))
-}
-
-/// Whether the window open before `events` is still the one open after
-/// them: one seat answered and the others are still asked.
-fn window_goes_on(before: Option<Decision>, events: &[Event], after: Option<Decision>) -> bool {
-    let [event] = events else { return false };
-    let answered = match event.body.entry().map(|e| &e.change) {
-        Some(Change::Act { seat, .. }) => *seat,
-        _ => return false,
-    };
-    matches!((before, after), (Some(before), Some(after)) if before.same_window_after(answered, after))
 }

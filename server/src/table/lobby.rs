@@ -6,19 +6,13 @@ use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
 use super::live::{clocked, open_window, window_ms};
+use super::refusal::{Refusal, refuse};
 use crate::epoch::now_ms;
 use crate::identity;
-use crate::store::{JournalEntry, TableChange};
+use crate::store::TableChange;
 use protocol::{ErrorCode, LobbySettings, Phase, PlayerInfo, ServerMessage};
 use rules::{Seat, SeatSet, Seed};
 use tokio::time::Instant;
-
-/// A refusal: the code and a message for the client.
-pub(super) type Refusal = (ErrorCode, String);
-
-fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
-    Err((code, message.into()))
-}
 
 impl Table {
     fn in_lobby(&self) -> Result<(), Refusal> {
@@ -26,8 +20,12 @@ impl Table {
     }
 
     async fn save_seats(&self) -> Result<(), Refusal> {
-        let seats: Vec<(u8, String)> =
-            self.seats.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|p| (i as u8, p.id.clone()))).collect();
+        let seats: Vec<(Seat, String)> = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|p| (Seat(i as u8), p.id.clone())))
+            .collect();
         self.ctx.store.set_lobby_seats(&self.id, &seats).await.map_err(|e| {
             tracing::error!(table = %self.id, error = %e, "could not store seats");
             (ErrorCode::Internal, "could not store the seats; try again".to_string())
@@ -39,9 +37,9 @@ impl Table {
         self.publish_lobby();
     }
 
-    pub(super) async fn take_seat(&mut self, player: &PlayerInfo, seat: u8) -> Result<(), Refusal> {
+    pub(super) async fn take_seat(&mut self, player: &PlayerInfo, seat: Seat) -> Result<(), Refusal> {
         self.in_lobby()?;
-        let Some(slot) = self.seats.get(seat as usize) else {
+        let Some(slot) = self.seats.get(seat.index()) else {
             return refuse(ErrorCode::NoSuchSeat, format!("this table has seats 0 to {}", self.seats.len() - 1));
         };
         if slot.is_some() {
@@ -56,7 +54,7 @@ impl Table {
 
     /// The host puts a bot on an empty seat. A bot is one player, as a
     /// person is: it holds one seat of a game of two.
-    pub(super) async fn seat_bot(&mut self, player: &PlayerInfo, seat: u8, name: &str) -> Result<(), Refusal> {
+    pub(super) async fn seat_bot(&mut self, player: &PlayerInfo, seat: Seat, name: &str) -> Result<(), Refusal> {
         self.in_lobby()?;
         if player.id != self.host {
             return refuse(ErrorCode::Forbidden, "only the host can put a bot on a seat");
@@ -73,13 +71,11 @@ impl Table {
     }
 
     /// Leaves the seat named, or every seat the player holds.
-    pub(super) async fn leave_seat(&mut self, player: &PlayerInfo, named: Option<u8>) -> Result<(), Refusal> {
+    pub(super) async fn leave_seat(&mut self, player: &PlayerInfo, named: Option<Seat>) -> Result<(), Refusal> {
         self.in_lobby()?;
         let held = self.seats_of(player);
         let leaving = match named {
-            Some(seat) if usize::from(seat) < self.seats.len() && held.contains(Seat(seat)) => {
-                SeatSet::only(Seat(seat))
-            }
+            Some(seat) if seat.index() < self.seats.len() && held.contains(seat) => SeatSet::only(seat),
             Some(seat) => return refuse(ErrorCode::NotSeated, format!("you do not hold seat {seat}")),
             None if held.is_empty() => return refuse(ErrorCode::NotSeated, "you have no seat here"),
             None => held,
@@ -93,7 +89,7 @@ impl Table {
 
     /// The host puts the seated players in a new order: new seat `i` goes
     /// to whoever holds seat `order[i]`.
-    pub(super) async fn arrange_seats(&mut self, player: &PlayerInfo, order: &[u8]) -> Result<(), Refusal> {
+    pub(super) async fn arrange_seats(&mut self, player: &PlayerInfo, order: &[Seat]) -> Result<(), Refusal> {
         self.in_lobby()?;
         if player.id != self.host {
             return refuse(ErrorCode::Forbidden, "only the host can arrange the seats");
@@ -101,25 +97,23 @@ impl Table {
         let count = self.seats.len();
         let mut seen = vec![false; count];
         let permutation = order.len() == count
-            && order
-                .iter()
-                .all(|&old| usize::from(old) < count && !std::mem::replace(&mut seen[usize::from(old)], true));
+            && order.iter().all(|&old| old.index() < count && !std::mem::replace(&mut seen[old.index()], true));
         if !permutation {
             return refuse(
                 ErrorCode::BadAction,
                 format!("the order must name each of the seats 0 to {} once", count - 1),
             );
         }
-        let seats = order.iter().map(|&old| self.seats[usize::from(old)].clone()).collect();
+        let seats = order.iter().map(|&old| self.seats[old.index()].clone()).collect();
         self.set_seats(seats).await
     }
 
-    pub(super) async fn remove_player(&mut self, player: &PlayerInfo, seat: u8) -> Result<(), Refusal> {
+    pub(super) async fn remove_player(&mut self, player: &PlayerInfo, seat: Seat) -> Result<(), Refusal> {
         self.in_lobby()?;
         if player.id != self.host {
             return refuse(ErrorCode::Forbidden, "only the host can remove players");
         }
-        match self.seats.get(seat as usize) {
+        match self.seats.get(seat.index()) {
             None => return refuse(ErrorCode::NoSuchSeat, "no such seat"),
             Some(None) => return refuse(ErrorCode::NotSeated, format!("nobody sits in seat {seat}")),
             Some(Some(_)) => {}
@@ -144,9 +138,9 @@ impl Table {
     }
 
     /// Seats someone (or nobody).
-    async fn change_seat(&mut self, seat: u8, player: Option<PlayerInfo>) -> Result<(), Refusal> {
+    async fn change_seat(&mut self, seat: Seat, player: Option<PlayerInfo>) -> Result<(), Refusal> {
         let mut seats = self.seats.clone();
-        seats[usize::from(seat)] = player;
+        seats[seat.index()] = player;
         self.set_seats(seats).await
     }
 
@@ -222,26 +216,12 @@ impl Table {
         for event in events {
             self.events.push(event);
         }
-        for seat in 0..self.seats.len() as u8 {
+        for seat in SeatSet::all(self.seats.len()).iter() {
             self.start_grace(seat);
         }
         self.publish_lobby();
         self.broadcast_snapshots();
         Ok(())
-    }
-
-    /// Writes events to the journal, all or none (and waits until they are
-    /// durable); `change` to the table's row goes with the first.
-    pub(super) async fn store_events(&self, events: &[Event], change: Option<TableChange>) -> Result<(), Refusal> {
-        let mut change = change;
-        let group = events
-            .iter()
-            .map(|event| JournalEntry { event: event.to_stored(&self.id), change: change.take() })
-            .collect();
-        self.ctx.store.journal().write(group).await.map_err(|e| {
-            tracing::error!(table = %self.id, seq = events.first().map(|e| e.seq), error = %e, "could not store events");
-            (ErrorCode::Internal, "the server could not store this; nothing was changed, try again".to_string())
-        })
     }
 
     /// Opens a new lobby for the same players: same game, options and clock,
@@ -251,7 +231,7 @@ impl Table {
         if !self.revealed() {
             return refuse(ErrorCode::MatchNotLive, "a rematch can be offered once the match is over");
         }
-        let Some(Seat(seat)) = self.seats_of(player).first() else {
+        let Some(seat) = self.seats_of(player).first() else {
             return refuse(ErrorCode::NotSeated, "only players can offer a rematch");
         };
         let existing = match self.rematch.clone() {
@@ -270,7 +250,7 @@ impl Table {
             public: self.public,
             clock: self.clock,
         };
-        let next_seat = (seat + 1) % self.seats.len() as u8;
+        let next_seat = seat.next(self.seats.len());
         let handle =
             Table::create(&self.ctx, &settings, player, Some((&self.id, next_seat))).await.map_err(|e| match e {
                 super::actor::TableError::Refused(code, message) => (code, message),

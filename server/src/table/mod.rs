@@ -16,15 +16,21 @@ mod events;
 mod live;
 mod lobby;
 mod recent;
+mod refusal;
 mod snapshot;
 mod supervision;
+mod write;
 
 pub use actor::{Context, Table, TableError};
 pub use events::{Body, Event};
 pub use supervision::FAILED;
 
+/// Events a table keeps in memory; older ones are read from the database.
+pub const RECENT_KEPT: usize = recent::Recent::KEPT;
+
 use axum::extract::ws::Utf8Bytes;
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, PlayerInfo, ServerMessage, TableId};
+use rules::Seat;
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::Instant;
@@ -111,7 +117,7 @@ pub enum Command {
     /// A bot's choice for `seat`, made at event `seq`; none if it failed.
     BotActs {
         /// The seat.
-        seat: u8,
+        seat: Seat,
         /// The event it decided at.
         seq: u64,
         /// The action's JSON form.

@@ -9,6 +9,7 @@
 //! only for an event the client has not seen, which is always recent.
 
 use super::events::{Body, Event};
+use rules::Seat;
 use rules::referee::Change;
 use std::collections::{HashMap, VecDeque};
 
@@ -17,7 +18,7 @@ use std::collections::{HashMap, VecDeque};
 pub(super) struct Recent {
     events: VecDeque<Event>,
     /// The event number of each action in the ring, by (seat, client id).
-    client_ids: HashMap<(u8, String), u64>,
+    client_ids: HashMap<(Seat, String), u64>,
     /// Whether anything but chance has happened in the match (an action, a
     /// seat leaving), which the ring may no longer show.
     acted: bool,
@@ -62,7 +63,7 @@ impl Recent {
 
     /// The event number of the action `seat` sent with client id `id`, if
     /// it is recent.
-    pub fn applied(&self, seat: u8, id: &str) -> Option<u64> {
+    pub fn applied(&self, seat: Seat, id: &str) -> Option<u64> {
         self.client_ids.get(&(seat, id.to_string())).copied()
     }
 
@@ -79,10 +80,10 @@ impl Recent {
     }
 }
 
-fn action_id(event: &Event) -> Option<(u8, &str)> {
+fn action_id(event: &Event) -> Option<(Seat, &str)> {
     match &event.body {
         Body::Change { entry, client_id: Some(id), .. } => match entry.change {
-            Change::Act { seat, .. } => Some((seat.0, id.as_str())),
+            Change::Act { seat, .. } => Some((seat, id.as_str())),
             _ => None,
         },
         _ => None,

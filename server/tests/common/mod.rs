@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientMessage, LobbySettings, Seat};
 use serde_json::{Value, json};
 use server::config::Settings;
 use std::net::SocketAddr;
@@ -88,6 +89,11 @@ pub async fn get(server: &TestServer, token: Option<&str>, path: &str) -> (reqwe
 }
 
 /// Server settings for tests.
+/// A private, untimed lobby of `game` with `options` (`Value::Null` for the standard game).
+pub fn lobby(game: &str, options: Value) -> LobbySettings {
+    LobbySettings { game: game.to_string(), options, seats: None, public: false, clock: None }
+}
+
 pub fn settings(url: &str, grace: Duration) -> Settings {
     Settings {
         addr: "127.0.0.1:0".parse().unwrap(),
@@ -239,7 +245,9 @@ impl Client {
     /// Connects and says hello.
     pub async fn connect(url: &str, token: &str, player: Value) -> Client {
         let mut client = Client::connect_silently(url, token, player).await;
-        client.send(json!({"type": "hello", "protocol": protocol::PROTOCOL_VERSION, "token": token})).await;
+        client
+            .say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some(token.to_string()) })
+            .await;
         client.expect(|m| m["type"] == "welcome").await;
         client
     }
@@ -253,17 +261,17 @@ impl Client {
     }
 
     /// Sends a message of the protocol crate, in the shape the server reads.
-    pub async fn say(&mut self, message: &protocol::ClientMessage) {
+    pub async fn say(&mut self, message: &ClientMessage) {
         let text = serde_json::to_string(message).expect("client messages serialize");
         self.ws.send(Message::Text(text.into())).await.expect("send");
     }
 
     /// Acts for `seat` (named, as a player holding several seats must) and
     /// returns the reply: `acted` or the error.
-    pub async fn act_for(&mut self, table: &str, seat: u8, action: &Value) -> Value {
+    pub async fn act_for(&mut self, table: &str, seat: Seat, action: &Value) -> Value {
         self.next_id += 1;
         let id = format!("{}-{}", &uuid::Uuid::new_v4().simple().to_string()[..8], self.next_id);
-        let message = protocol::ClientMessage::Act {
+        let message = ClientMessage::Act {
             table: table.to_string(),
             id: id.clone(),
             seat: Some(seat),
@@ -348,7 +356,15 @@ impl Client {
 
     /// Creates a lobby and returns (table id, invite code); the snapshot is consumed.
     pub async fn create_lobby(&mut self, game: &str, public: bool, clock: Option<Value>) -> (String, String) {
-        self.send(json!({"type": "create_lobby", "game": game, "public": public, "clock": clock})).await;
+        let clock = clock.map(|c| serde_json::from_value(c).expect("a time control"));
+        self.say(&ClientMessage::CreateLobby(LobbySettings {
+            game: game.to_string(),
+            options: Value::Null,
+            seats: None,
+            public,
+            clock,
+        }))
+        .await;
         let created = self.expect(|m| m["type"] == "created" || m["type"] == "error").await;
         assert_eq!(created["type"], "created", "the lobby was refused: {created}");
         let table = created["table"].as_str().unwrap().to_string();
@@ -357,12 +373,12 @@ impl Client {
     }
 
     pub async fn join_code(&mut self, code: &str) -> Value {
-        self.send(json!({"type": "join", "code": code})).await;
+        self.say(&ClientMessage::Join { table: None, code: Some(code.to_string()), last_seq: None }).await;
         self.expect(|m| m["type"] == "snapshot").await
     }
 
     pub async fn take_seat(&mut self, table: &str, seat: u8) -> Value {
-        self.send(json!({"type": "take_seat", "table": table, "seat": seat})).await;
+        self.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(seat) }).await;
         let me = self.id();
         self.expect(move |m| m["type"] == "snapshot" && m["seats"][seat as usize]["id"] == me.as_str()).await
     }
@@ -372,7 +388,14 @@ impl Client {
         self.next_id += 1;
         // Unique across connections, as a browser's ids are.
         let id = format!("{}-{}", &uuid::Uuid::new_v4().simple().to_string()[..8], self.next_id);
-        self.send(json!({"type": "act", "table": table, "id": id, "action": action})).await;
+        self.say(&ClientMessage::Act {
+            table: table.to_string(),
+            id: id.clone(),
+            seat: None,
+            seq: None,
+            action: action.clone(),
+        })
+        .await;
         let reply = self
             .expect(|m| {
                 (m["type"] == "acted" && m["id"] == id.as_str()) || (m["type"] == "error" && m["id"] == id.as_str())
@@ -429,7 +452,7 @@ pub async fn start_drill_timed(players: &mut [&mut Client], options: Value, cloc
         }
         player.take_seat(&table, seat as u8).await;
     }
-    players[0].send(json!({"type": "start", "table": table})).await;
+    players[0].say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
     for player in players.iter_mut() {
         player.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     }
@@ -474,7 +497,7 @@ pub async fn play_on(clients: &mut [&mut Client], table: &str, max: usize, seed:
         let legal = states[index]["legal"].as_array().unwrap().clone();
         rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let choice = &legal[((rng >> 33) % legal.len() as u64) as usize];
-        let seat = choice["seat"].as_u64().expect("every legal action names its seat") as u8;
+        let seat = Seat(choice["seat"].as_u64().expect("every legal action names its seat") as u8);
         let reply = clients[index].act_for(table, seat, &choice["action"]).await;
         assert_eq!(reply["type"], "acted", "{reply}");
         seq = reply["seq"].as_u64().unwrap();
@@ -497,7 +520,7 @@ pub async fn start_private_match(a: &mut Client, b: &mut Client, game: &str, clo
     a.take_seat(&table, 0).await;
     b.join_code(&code).await;
     b.take_seat(&table, 1).await;
-    a.send(json!({"type": "start", "table": table})).await;
+    a.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
     a.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     b.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
     (table, code)

@@ -3,6 +3,7 @@
 
 import { h } from "../ui/dom.js";
 import { formatControl } from "../ui/clock.js";
+import { PHASE } from "../net/phase.js";
 
 const CLOCKS = [
   ["", "Untimed"],
@@ -149,10 +150,10 @@ async function recentMatches(ctx, games) {
 export function matchItem(m, games) {
   const game = games.find((g) => g.id === m.game);
   const names = m.seats.map((s) => s.player.name).join(" vs ");
-  const live = m.phase === "live";
+  const live = m.phase === PHASE.live;
   const result = m.unrestorable ? `cannot be restored here: ${m.unrestorable}`
     : live ? "in progress" : m.result?.termination === "failed" ? "stopped by a server fault"
-    : m.phase === "aborted" ? "aborted" : describeResult(m);
+    : m.phase === PHASE.aborted ? "aborted" : describeResult(m);
   return h("li", {},
     h("a", { href: live ? `/table/${m.table}` : `/m/${m.table}`, "data-link": true }, `${game?.name ?? m.game}: ${names}`),
     h("span", { class: "muted" }, ` · ${result} · ${new Date(m.started_at).toLocaleString()}`));

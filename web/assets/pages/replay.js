@@ -5,12 +5,13 @@
 import { h } from "../ui/dom.js";
 import { createBoard } from "../boards/board.js";
 import { turnFor } from "../play/seats.js";
+import { isOver } from "../net/phase.js";
 
 export async function replayPage(ctx, id) {
   const code = new URLSearchParams(location.search).get("code") ?? undefined;
   const games = await ctx.games();
   const detail = await ctx.api.match(id, code);
-  const over = detail.phase === "finished" || detail.phase === "aborted";
+  const over = isOver(detail.phase);
   const me = ctx.conn.you ?? (await ctx.api.me().catch(() => null))?.player;
   const mySeat = detail.seats.find((s) => s.player.id === me?.id)?.seat;
   let perspective = mySeat ?? (over ? 0 : null);

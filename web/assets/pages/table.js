@@ -12,6 +12,7 @@ import { click, nextOptions } from "../play/narrow.js";
 import { rows, turns } from "../play/moves.js";
 import { expand } from "../net/legal.js";
 import { formatClock, formatControl, remaining } from "../ui/clock.js";
+import { PHASE, isOver, phaseLabel } from "../net/phase.js";
 
 const STATE_FIELDS = ["seq", "phase", "view", "legal", "clocks", "draw_offers", "window_until", "seed", "result"];
 
@@ -156,7 +157,7 @@ export async function tablePage(ctx, where) {
       h("div", { class: "table-grid" },
         h("div", { class: "board-wrap", "data-testid": "board" }, board.element),
         h("aside", { class: "side" },
-          t.phase === "lobby" ? lobbyPanel() : null,
+          t.phase === PHASE.lobby ? lobbyPanel() : null,
           players(),
           status(options),
           controls(),
@@ -169,14 +170,14 @@ export async function tablePage(ctx, where) {
   }
 
   function onCell(cell) {
-    if (t.phase !== "live" || !t.legal?.length) return;
+    if (t.phase !== PHASE.live || !t.legal?.length) return;
     choose({ cell });
   }
 
   // Dragging is clicking: a piece dragged from one cell to another, or a
   // choice (a piece to place) dragged onto a cell, makes the same two clicks.
   function onDrop(from, to) {
-    if (t.phase !== "live" || !t.legal?.length) return;
+    if (t.phase !== PHASE.live || !t.legal?.length) return;
     clicks = [];
     choose({ cell: from }, false);
     choose({ cell: to });
@@ -187,7 +188,7 @@ export async function tablePage(ctx, where) {
     const choice = draggedChoice;
     draggedChoice = null;
     const cell = choice === null ? null : cellAt(e.clientX, e.clientY);
-    if (cell === null || t?.phase !== "live") return;
+    if (cell === null || t?.phase !== PHASE.live) return;
     choose({ choice }, false);
     choose({ cell });
   };
@@ -222,7 +223,7 @@ export async function tablePage(ctx, where) {
     return h("div", { class: "table-head" },
       h("h1", {}, gameName()),
       h("span", { class: "muted" }, ` ${formatControl(t.clock)} · ${t.public ? "public" : "private"} · ${phaseLabel()}`),
-      t.phase === "lobby" || heldSeats().length ? h("div", { class: "invite" }, invite, copy) : null,
+      t.phase === PHASE.lobby || heldSeats().length ? h("div", { class: "invite" }, invite, copy) : null,
     );
   }
 
@@ -231,7 +232,7 @@ export async function tablePage(ctx, where) {
   }
 
   function phaseLabel() {
-    return { lobby: "waiting for players", live: "in play", finished: "finished", aborted: "aborted" }[t.phase];
+    return phaseLabel(t.phase);
   }
 
   async function takeSeat(seat) {
@@ -296,7 +297,7 @@ export async function tablePage(ctx, where) {
   }
 
   function players() {
-    if (t.phase === "lobby") return null;
+    if (t.phase === PHASE.lobby) return null;
     const acting = new Set(t.view?.acting ?? []);
     // The viewer's seat at the bottom, as on the board.
     return h("section", { class: "players" },
@@ -304,7 +305,7 @@ export async function tablePage(ctx, where) {
         const player = t.seats[seat];
         const presence = t.presence?.find((p) => p.seat === seat);
         const panel = t.view?.seats?.[seat];
-        return h("div", { class: `player${acting.has(seat) && t.phase === "live" ? " acting" : ""}`, "data-seat": seat },
+        return h("div", { class: `player${acting.has(seat) && t.phase === PHASE.live ? " acting" : ""}`, "data-seat": seat },
           h("div", { class: "player-line" },
             colourDot(seat),
             h("span", { class: `presence ${presence?.connected ? "on" : "off"}`, title: presence?.connected ? "connected" : "away" }),
@@ -315,20 +316,20 @@ export async function tablePage(ctx, where) {
           facts(panel),
           hand(panel),
           allies(t.view, seat, t.layout.seats),
-          presence?.grace_until && t.phase === "live" ? h("div", { class: "away", "data-grace": presence.grace_until }) : null,
+          presence?.grace_until && t.phase === PHASE.live ? h("div", { class: "away", "data-grace": presence.grace_until }) : null,
         );
       }),
     );
   }
 
   function status(options) {
-    if (t.phase === "lobby") return null;
-    const yourTurn = t.phase === "live" && (t.legal?.length ?? 0) > 0;
+    if (t.phase === PHASE.lobby) return null;
+    const yourTurn = t.phase === PHASE.live && (t.legal?.length ?? 0) > 0;
     const as = yourTurn && heldSeats().length > 1 ? ` as ${t.layout.seats[actingSeat()]?.name}` : "";
-    const prompt = t.phase === "live" ? (yourTurn ? `Your turn${as}. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
+    const prompt = t.phase === PHASE.live ? (yourTurn ? `Your turn${as}. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
     return h("section", { class: `status${yourTurn ? " your-turn" : ""}`, "data-testid": "status" },
       h("p", { class: "prompt" }, prompt),
-      t.phase === "live" && t.window_until ? h("p", { class: "window", "data-window": t.window_until }) : null,
+      t.phase === PHASE.live && t.window_until ? h("p", { class: "window", "data-window": t.window_until }) : null,
       options.choices.length || clicks.length
         ? h("div", { class: "choices" },
             options.choices.map((choice) =>
@@ -341,13 +342,13 @@ export async function tablePage(ctx, where) {
               }, choice)),
             clicks.length ? h("button", { type: "button", class: "cancel", onclick: () => { clicks = []; render(); } }, "Cancel") : null)
         : null,
-      notice && t.phase !== "lobby" ? h("p", { class: "notice", role: "status" }, notice) : null,
+      notice && t.phase !== PHASE.lobby ? h("p", { class: "notice", role: "status" }, notice) : null,
       conn.status !== "open" ? h("p", { class: "notice" }, "Reconnecting to the server… your moves will be sent when it is back.") : null,
     );
   }
 
   function controls() {
-    if (t.phase !== "live" || !heldSeats().length) return null;
+    if (t.phase !== PHASE.live || !heldSeats().length) return null;
     const left = new Set(t.events.filter((e) => e.kind === "left").map((e) => e.seat));
     const playing = heldSeats().filter((seat) => !left.has(seat));
     if (!playing.length) return null;
@@ -376,7 +377,7 @@ export async function tablePage(ctx, where) {
   }
 
   function endNotice() {
-    if (t.phase !== "finished" && t.phase !== "aborted") return null;
+    if (!isOver(t.phase)) return null;
     const seed = t.seed;
     const check = h("span", { class: "seed-check" });
     if (seed && t.seed_commitment && crypto?.subtle) {
@@ -437,7 +438,7 @@ export async function tablePage(ctx, where) {
   }
 
   function moveList() {
-    if (t.phase === "lobby") return null;
+    if (t.phase === PHASE.lobby) return null;
     const list = turns(t.events);
     const last = list[list.length - 1];
     return h("section", { class: "moves" },

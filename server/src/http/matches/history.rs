@@ -11,7 +11,7 @@ use crate::table::Event;
 use axum::http::HeaderMap;
 use protocol::ErrorCode;
 use rules::referee::{AnyReferee, Change, Entry};
-use rules::{AnyGame, Seat, SeatSet, Seed};
+use rules::{AnyGame, SeatSet, Seed};
 use serde_json::Value;
 
 /// A match loaded for one requester, with what they may see.
@@ -44,8 +44,8 @@ pub(super) async fn load(
     let held = requester.as_ref().map_or(SeatSet::EMPTY, |p| {
         seats
             .iter()
-            .filter(|s| s.player.id == p.id && usize::from(s.seat) < rules::seat::MAX_SEATS)
-            .map(|s| Seat(s.seat))
+            .filter(|s| s.player.id == p.id && s.seat.index() < rules::seat::MAX_SEATS)
+            .map(|s| s.seat)
             .collect()
     });
     let game = state

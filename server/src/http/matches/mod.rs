@@ -102,7 +102,7 @@ pub async fn list(
 #[derive(Debug, Default, Deserialize)]
 pub struct MatchQuery {
     pub(super) code: Option<String>,
-    pub(super) seat: Option<u8>,
+    pub(super) seat: Option<rules::Seat>,
     pub(super) format: Option<String>,
 }
 

@@ -25,12 +25,12 @@ pub async fn replay(
     ApiQuery(q): ApiQuery<MatchQuery>,
 ) -> Result<Response, ApiError> {
     let m = load(&state, &headers, &id, q.code.as_deref()).await?;
-    let seat = q.seat.or(if m.revealed { None } else { m.held.first().map(|s| s.0) });
+    let seat = q.seat.or(if m.revealed { None } else { m.held.first() });
     if let Some(asked) = seat {
-        if usize::from(asked) >= m.seats.len() {
+        if asked.index() >= m.seats.len() {
             return Err(ApiError::new(ErrorCode::NoSuchSeat, "no such seat"));
         }
-        if !m.revealed && !m.held.contains(Seat(asked)) {
+        if !m.revealed && !m.held.contains(asked) {
             return Err(ApiError::new(ErrorCode::Forbidden, "other seats' views are shown once the match is over"));
         }
     }
@@ -49,9 +49,9 @@ pub async fn replay(
 
 impl Loaded {
     /// The start and the state after each turn as `seat` (or a spectator) saw it.
-    fn replay(&self, seat: Option<u8>) -> Result<Replay, ApiError> {
+    fn replay(&self, seat: Option<Seat>) -> Result<Replay, ApiError> {
         let m = self;
-        let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s)));
+        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
         let start = m.game.new_match(&m.options).map_err(ApiError::internal)?;
         let mut steps = vec![ReplayStep { turn: 0, text: None, seat: None, view: start.view(viewer) }];
         // A step of the replay is a whole turn: the entries of one turn replace
@@ -63,12 +63,12 @@ impl Loaded {
                 let text = if m.revealed {
                     entry.turn_text.clone().or_else(|| Some(entry.text.clone()))
                 } else {
-                    entry.read_by(seat.map_or(SeatSet::EMPTY, |s| SeatSet::only(Seat(s)))).1
+                    entry.read_by(seat.map_or(SeatSet::EMPTY, SeatSet::only)).1
                 };
                 let continues = open_turn == Some(entry.turn);
                 open_turn = Some(entry.turn);
                 let acted = match &entry.change {
-                    Change::Act { seat, .. } => Some(seat.0),
+                    Change::Act { seat, .. } => Some(*seat),
                     _ => None,
                 };
                 let seat = if continues { steps.last().and_then(|s| s.seat).or(acted) } else { acted };
