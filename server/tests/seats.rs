@@ -154,17 +154,28 @@ async fn a_player_holds_two_seats_of_four_sees_both_and_names_the_seat_of_each_a
 #[tokio::test(flavor = "multi_thread")]
 async fn seats_leave_one_by_one_and_the_outcome_ranks_all_three() {
     let db = TestDb::sqlite();
-    // A short grace period, so that an absent seat is abandoned soon.
-    let server = TestServer::start_with(settings(&db.url, Duration::from_millis(300))).await;
+    // A short grace period, so that an absent seat can be removed soon.
+    let server = TestServer::start_with(settings(&db.url, Duration::from_millis(1_500))).await;
     let mut red = server.client().await;
     let mut blue = server.client().await;
     let mut green = server.client().await;
     let (table, _) =
         common::start_drill(&mut [&mut red, &mut blue, &mut green], json!({"seats": 3, "window_ms": 3000})).await;
 
-    // Blue goes away: after its grace period, with three seats in play, it
-    // leaves the match, and the others play on.
+    // Blue goes away. During its grace period it cannot be removed; after
+    // it, it stays until another seat has it leave, and the others play on.
     drop(blue);
+    red.expect(|m| m["type"] == "presence" && m["seats"][1]["grace_until"].is_u64()).await;
+    red.say(&ClientMessage::ClaimVictory { table: table.to_string() }).await;
+    red.expect_error("not_absent").await;
+    let over = red
+        .expect(|m| {
+            (m["type"] == "presence" && m["seats"][1]["connected"] == false && m["seats"][1]["grace_until"].is_null())
+                || (m["type"] == "event" && m["event"]["kind"] == "left")
+        })
+        .await;
+    assert_eq!(over["type"], "presence", "an absent seat is not removed by itself: {over}");
+    red.say(&ClientMessage::ClaimVictory { table: table.to_string() }).await;
     let left = red.expect_event("left").await;
     assert_eq!((left["event"]["seat"].as_u64(), left["event"]["leave"].as_str()), (Some(1), Some("abandoned")));
     assert_eq!(left["state"]["phase"], "live");

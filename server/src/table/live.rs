@@ -363,19 +363,22 @@ impl Table {
 
     /// The seats still playing, other than `mine`, that are away with their
     /// grace period over.
-    fn gone_for_good(&self, mine: SeatSet) -> Option<SeatSet> {
+    fn gone_for_good(&self, mine: SeatSet) -> SeatSet {
         let others = self.in_play().without_all(mine);
-        let gone = others.iter().all(|s| !self.is_connected(s) && self.grace_until[s.index()].is_none());
-        (gone && !others.is_empty()).then_some(others)
+        others.iter().filter(|s| !self.is_connected(*s) && self.grace_until[s.index()].is_none()).collect()
     }
 
-    /// Every other seat still playing is away past its grace period: they
-    /// leave the match, and the rules decide the result.
+    /// The seats still playing that are away past their grace period leave
+    /// the match as abandoned, at the request of a seat still playing: in a
+    /// game of two, the claim of victory; in larger games play goes on
+    /// without them, and the rules decide what follows. Nobody is removed
+    /// for being away without it (docs/rules/platform.md).
     pub(super) async fn claim_victory(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         let mine = self.playing(player)?;
-        let Some(gone) = self.gone_for_good(mine) else {
-            return refuse(ErrorCode::NotAbsent, "another player is connected or still has time to come back");
-        };
+        let gone = self.gone_for_good(mine);
+        if gone.is_empty() {
+            return refuse(ErrorCode::NotAbsent, "every other player is connected or still has time to come back");
+        }
         for other in gone.iter() {
             if self.phase != Phase::Live || self.pending_end.is_some() {
                 break;
@@ -445,22 +448,15 @@ impl Table {
         true
     }
 
-    /// An absent player's grace period is over. In a game of two the
-    /// opponent may now claim the match; with more seats, the absent seat
-    /// leaves and play goes on.
+    /// An absent player's grace period is over: the others may now have the
+    /// seat leave ([`Table::claim_victory`]). It stays until they do.
     pub(super) async fn grace_expired(&mut self, seat: Seat) {
         if self.phase != Phase::Live || self.is_connected(seat) || self.left.contains(seat) {
             return;
         }
-        if self.in_play().len() > 2 {
-            if let Err((_, message)) = self.leave(seat, Leave::Abandoned).await {
-                tracing::error!(table = %self.id, %message, "could not record an abandonment");
-            }
-        } else {
-            // The opponent may now claim the win; they see it in the presence.
-            let message = super::serialize(&ServerMessage::Presence { table: self.id.clone(), seats: self.presence() });
-            self.followers.retain(|f| f.conn.send_text(message.clone()));
-        }
+        // The others may now have the seat removed; they see it in the presence.
+        let message = super::serialize(&ServerMessage::Presence { table: self.id.clone(), seats: self.presence() });
+        self.followers.retain(|f| f.conn.send_text(message.clone()));
     }
 
     /// Ends the match: stores the result with the revealed seed, then

@@ -370,8 +370,12 @@ export async function tablePage(ctx, where) {
     buttons.push(confirmResign
       ? h("button", { type: "button", class: "danger", onclick: () => { confirmResign = false; send("resign")(); } }, "Really resign?")
       : h("button", { type: "button", onclick: () => { confirmResign = true; render(); setTimeout(() => { confirmResign = false; render(); }, 4000); } }, "Resign"));
-    if (others.length && others.every((p) => !p.connected && !p.grace_until)) {
-      buttons.push(h("button", { type: "button", class: "primary", onclick: send("claim_victory") }, "Claim victory"));
+    // Seats away past their grace period leave only when another asks (docs/rules/platform.md).
+    const gone = others.filter((p) => !p.connected && !p.grace_until);
+    if (gone.length) {
+      const names = gone.map((p) => t.layout.seats[p.seat]?.name ?? `Seat ${p.seat + 1}`).join(" and ");
+      const label = gone.length === others.length ? "Claim victory" : `Remove ${names} (away)`;
+      buttons.push(h("button", { type: "button", class: "primary", "data-testid": "claim", onclick: send("claim_victory") }, label));
     }
     return h("section", { class: "controls" }, buttons);
   }
