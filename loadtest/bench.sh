@@ -19,7 +19,17 @@ game=${4:-dame100}
 stores=${5:-pg sqlite}
 cd "$(dirname "$0")/.."
 port=18081
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin | tail -1)
+server=
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null' EXIT
+for store in $stores; do
+    case $store in
+    pg | sqlite) ;;
+    *) echo "unknown store $store: pg or sqlite" >&2; exit 2 ;;
+    esac
+done
+# pg_test_fsync comes with PostgreSQL's server binaries, the newest installed.
+pg_bin=$(find /usr/lib/postgresql -maxdepth 2 -name bin -type d 2>/dev/null | sort -V | tail -n 1)
+[ -x "$pg_bin/pg_test_fsync" ] || { echo "pg_test_fsync not found (apt-get install postgresql)" >&2; exit 2; }
 
 # Summed user+system clock ticks of the processes named $1.
 ticks() {
@@ -50,23 +60,32 @@ for store in $stores; do
         url=sqlite:///tmp/tactica-bench.db
         ;;
     esac
-    target/release/tactica --addr 127.0.0.1:$port --database-url "$url" \
+    target/release/tactica --addr 127.0.0.1:$port --database-url "$url" --test-games \
         --rate-burst 1000 --rate-per-second 1000 --guests-per-minute 100000 \
         --lobbies-per-minute 100000 --max-connections-per-address 20000 \
         --max-connections 40000 >/tmp/tactica-bench-server.log 2>&1 &
     server=$!
-    until curl -sf http://127.0.0.1:$port/healthz >/dev/null; do sleep 0.1; done
+    until curl -sf http://127.0.0.1:$port/healthz >/dev/null; do
+        kill -0 "$server" || { echo "the server did not start:" >&2; cat /tmp/tactica-bench-server.log >&2; exit 1; }
+        sleep 0.1
+    done
     pg0=$(ticks postgres)
     s0=$(awk '{print $14+$15}' /proc/$server/stat)
     echo "== $store: $matches $game matches, $rate actions/s, $seconds s"
     /usr/bin/time -f "generator CPU: %U s user, %S s system" \
         target/release/tactica-loadtest --url http://127.0.0.1:$port \
         matches --game "$game" --matches "$matches" --rate "$rate" --seconds "$seconds"
-    curl -s http://127.0.0.1:$port/metrics | grep -E "^tactica_(journal_commit_seconds|action_seconds|journal_commits_total|journal_events_total)" > /tmp/tactica-bench-metrics-$store.txt || true
+    curl -s http://127.0.0.1:$port/metrics | grep -E "^tactica_(journal_commit_seconds|action_latency_seconds|journal_commits_total|journal_events_total)" > /tmp/tactica-bench-metrics-$store.txt || true
     s1=$(awk '{print $14+$15}' /proc/$server/stat)
     pg1=$(ticks postgres)
     hz=$(getconf CLK_TCK)
-    echo "server CPU: $(((s1 - s0) / hz)) s; PostgreSQL CPU: $(((pg1 - pg0) / hz)) s (set-up included)"
-    kill $server
-    wait $server 2>/dev/null || true
+    if [ "$store" = pg ]; then
+        echo "server CPU: $(((s1 - s0) / hz)) s; PostgreSQL CPU: $(((pg1 - pg0) / hz)) s (set-up included)"
+    else
+        echo "server CPU: $(((s1 - s0) / hz)) s (set-up included)"
+    fi
+    echo "server metrics: /tmp/tactica-bench-metrics-$store.txt"
+    kill "$server"
+    wait "$server" 2>/dev/null || true
+    server=
 done

@@ -7,13 +7,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=18090
 db=/tmp/tactica-memory.db
+server=
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null' EXIT
 rm -f $db*
 serve() {
     target/release/tactica serve --addr 127.0.0.1:$port --database-url "sqlite://$db?mode=rwc" --test-games \
         --guests-per-minute 100000 --lobbies-per-minute 100000 --max-connections-per-address 20000 \
         >/tmp/tactica-memory-server.log 2>&1 &
     server=$!
-    until curl -sf http://127.0.0.1:$port/healthz >/dev/null; do sleep 0.1; done
+    until curl -sf http://127.0.0.1:$port/healthz >/dev/null; do
+        kill -0 "$server" || { echo "the server did not start:" >&2; cat /tmp/tactica-memory-server.log >&2; exit 1; }
+        sleep 0.1
+    done
 }
 serve
 target/release/tactica-loadtest --url http://127.0.0.1:$port matches --game drill \

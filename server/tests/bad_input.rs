@@ -135,9 +135,7 @@ async fn wrong_or_missing_tokens_and_versions_are_refused_and_the_connection_sta
         }))
         .await;
     client.expect_error("unauthorized").await;
-    client
-        .say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some("f".repeat(64).to_string()) })
-        .await;
+    client.say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some("f".repeat(64)) }).await;
     client.expect_error("unauthorized").await;
     client.say(&ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some("short".to_string()) }).await;
     client.expect_error("unauthorized").await;
@@ -210,11 +208,7 @@ async fn private_lobbies_cannot_be_listed_or_guessed() {
     watcher.say(&ClientMessage::Join { table: None, code: Some("0".repeat(32)), last_seq: None }).await;
     watcher.expect_error("no_such_table").await;
     watcher
-        .say(&ClientMessage::Join {
-            table: Some(uuid::Uuid::new_v4().to_string().to_string()),
-            code: None,
-            last_seq: None,
-        })
+        .say(&ClientMessage::Join { table: Some(uuid::Uuid::new_v4().to_string()), code: None, last_seq: None })
         .await;
     watcher.expect_error("no_such_table").await;
     // A refused join gives no foothold: requests to the table are refused too.

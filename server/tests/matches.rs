@@ -133,12 +133,13 @@ async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_i
         assert_eq!(state["view"]["acting"], json!([1]));
         // Older than the events a table keeps in memory, and no longer
         // legal: still acknowledged with its number, from the database.
+        // Resent as the page does, with the event it was chosen at.
         play_on(&mut [&mut a, &mut b], &table, 2 * server::table::RECENT_KEPT, 7).await;
         a.say(&ClientMessage::Act {
             table: table.to_string(),
             id: "m1".into(),
             seat: None,
-            seq: None,
+            seq: Some(1),
             action: action.clone(),
         })
         .await;

@@ -247,14 +247,14 @@ impl Store {
     /// `client_id` at this table, if it was stored: a resend older than the
     /// events the table keeps in memory.
     pub async fn acted_seq(&self, table_id: &str, seats: SeatSet, client_id: &str) -> Result<Option<u64>, StoreError> {
-        let rows = sqlx::query("SELECT seat, seq FROM events WHERE table_id = $1 AND client_id = $2")
-            .bind(table_id.to_string())
-            .bind(client_id.to_string())
-            .fetch_all(self.pool())
-            .await?;
-        for row in rows {
-            let seat = row.try_get::<Option<i64>, _>("seat")?;
-            if seat.is_some_and(|s| seats.contains(Seat(s as u8))) {
+        for seat in seats.iter() {
+            let seq = sqlx::query("SELECT seq FROM events WHERE table_id = $1 AND seat = $2 AND client_id = $3")
+                .bind(table_id.to_string())
+                .bind(i64::from(seat.0))
+                .bind(client_id.to_string())
+                .fetch_optional(self.pool())
+                .await?;
+            if let Some(row) = seq {
                 return Ok(Some(row.try_get::<i64, _>("seq")? as u64));
             }
         }

@@ -562,7 +562,7 @@ impl Table {
             .collect()
     }
 
-    fn broadcast_presence(&mut self) {
+    pub(super) fn broadcast_presence(&mut self) {
         let message = super::serialize(&ServerMessage::Presence { table: self.id.clone(), seats: self.presence() });
         self.followers.retain(|f| f.conn.send_text(message.clone()));
     }
@@ -658,7 +658,7 @@ impl Table {
             .collect();
         for seat in expired {
             self.grace_until[seat.index()] = None;
-            self.grace_expired(seat).await;
+            self.grace_expired(seat);
         }
         self.update_idle();
     }

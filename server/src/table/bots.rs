@@ -89,7 +89,7 @@ impl Table {
         let Some(action) = action else {
             // The bot panicked: a random legal action stands in for it, so
             // that the match goes on, and the fault is logged.
-            tracing::error!(table = %self.id, %seat, "a bot failed to decide: a random legal action is played");
+            tracing::error!(table = %self.id, seat = seat.0, "a bot failed to decide: a random legal action is played");
             let legal = self.referee.state().legal(seat);
             if legal.is_empty() {
                 return;
@@ -97,7 +97,7 @@ impl Table {
             let index = SeedStream::new(Seed(random_bytes())).below(legal.len() as u32) as usize;
             let action = legal[index].action.clone();
             if let Err((_, message)) = self.play_announced(seat, &action, None).await {
-                tracing::error!(table = %self.id, %seat, %message, "a random action for a failed bot was refused");
+                tracing::error!(table = %self.id, seat = seat.0, %message, "a random action for a failed bot was refused");
             }
             return;
         };
@@ -109,7 +109,7 @@ impl Table {
             return;
         }
         if let Err((_, message)) = self.play_announced(seat, &action, None).await {
-            tracing::error!(table = %self.id, %seat, %message, "a bot's action was refused");
+            tracing::error!(table = %self.id, seat = seat.0, %message, "a bot's action was refused");
         }
     }
 }

@@ -93,9 +93,9 @@ impl Table {
                 return Ok(seat);
             }
             if self.seats_of(player).contains(seat) {
-                return refuse(ErrorCode::MatchNotLive, format!("seat {seat} has left this match"));
+                return refuse(ErrorCode::MatchNotLive, format!("{seat} has left this match"));
             }
-            return refuse(ErrorCode::NotSeated, format!("you do not hold seat {seat}"));
+            return refuse(ErrorCode::NotSeated, format!("you do not hold {seat}"));
         }
         // Only one of the player's seats is in play, or asked now.
         let asked = self.referee.state().status().decision().map_or(SeatSet::EMPTY, |d| d.seats);
@@ -135,21 +135,24 @@ impl Table {
             conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
             return Ok(());
         }
-        let refusal = match self.act_anew(conn, player, id, (named, seq), action, received).await {
-            Ok(()) => return Ok(()),
-            Err(refusal) => refusal,
-        };
-        // A resend older than the events kept in memory is refused by the
-        // rules or by the database's index of action ids: the database
-        // says whether it stands. Asked only on a refusal, so that play
-        // never waits for it.
-        match self.ctx.store.acted_seq(&self.id, held, id).await {
-            Ok(Some(done)) => {
-                conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
-                Ok(())
+        // Sent before the oldest event kept here (or without the number of
+        // the event it was chosen at), it may have been applied already:
+        // the database's index of action ids says. An action sent at a
+        // recent event never needs it.
+        if !held.is_empty() && seq.is_none_or(|seen| self.events.after(seen).is_none()) {
+            match self.ctx.store.acted_seq(&self.id, held, id).await {
+                Ok(Some(done)) => {
+                    conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
+                    return Ok(());
+                }
+                Ok(None) => {}
+                Err(error) => {
+                    tracing::error!(table = %self.id, %error, "could not look up an action id");
+                    return refuse(ErrorCode::Internal, "the server could not check this action; try again");
+                }
             }
-            _ => Err(refusal),
         }
+        self.act_anew(conn, player, id, (named, seq), action, received).await
     }
 
     /// Checks and plays an action the table has not seen under this id.
@@ -450,13 +453,12 @@ impl Table {
 
     /// An absent player's grace period is over: the others may now have the
     /// seat leave ([`Table::claim_victory`]). It stays until they do.
-    pub(super) async fn grace_expired(&mut self, seat: Seat) {
+    pub(super) fn grace_expired(&mut self, seat: Seat) {
         if self.phase != Phase::Live || self.is_connected(seat) || self.left.contains(seat) {
             return;
         }
-        // The others may now have the seat removed; they see it in the presence.
-        let message = super::serialize(&ServerMessage::Presence { table: self.id.clone(), seats: self.presence() });
-        self.followers.retain(|f| f.conn.send_text(message.clone()));
+        // The others may now have the seat leave; they see it in the presence.
+        self.broadcast_presence();
     }
 
     /// Ends the match: stores the result with the revealed seed, then

@@ -43,7 +43,7 @@ impl Table {
             return refuse(ErrorCode::NoSuchSeat, format!("this table has seats 0 to {}", self.seats.len() - 1));
         };
         if slot.is_some() {
-            return refuse(ErrorCode::SeatTaken, format!("seat {seat} is taken"));
+            return refuse(ErrorCode::SeatTaken, format!("{seat} is taken"));
         }
         if !self.seats_of(player).is_empty() && self.seats.len() <= 2 {
             // Holding both seats of a game of two is playing oneself.
@@ -76,7 +76,7 @@ impl Table {
         let held = self.seats_of(player);
         let leaving = match named {
             Some(seat) if seat.index() < self.seats.len() && held.contains(seat) => SeatSet::only(seat),
-            Some(seat) => return refuse(ErrorCode::NotSeated, format!("you do not hold seat {seat}")),
+            Some(seat) => return refuse(ErrorCode::NotSeated, format!("you do not hold {seat}")),
             None if held.is_empty() => return refuse(ErrorCode::NotSeated, "you have no seat here"),
             None => held,
         };
@@ -115,7 +115,7 @@ impl Table {
         }
         match self.seats.get(seat.index()) {
             None => return refuse(ErrorCode::NoSuchSeat, "no such seat"),
-            Some(None) => return refuse(ErrorCode::NotSeated, format!("nobody sits in seat {seat}")),
+            Some(None) => return refuse(ErrorCode::NotSeated, format!("nobody sits in {seat}")),
             Some(Some(_)) => {}
         }
         self.change_seat(seat, None).await

@@ -222,17 +222,13 @@ export async function tablePage(ctx, where) {
     }, "Copy invite link");
     return h("div", { class: "table-head" },
       h("h1", {}, gameName()),
-      h("span", { class: "muted" }, ` ${formatControl(t.clock)} · ${t.public ? "public" : "private"} · ${phaseLabel()}`),
+      h("span", { class: "muted" }, ` ${formatControl(t.clock)} · ${t.public ? "public" : "private"} · ${phaseLabel(t.phase)}`),
       t.phase === PHASE.lobby || heldSeats().length ? h("div", { class: "invite" }, invite, copy) : null,
     );
   }
 
   function gameName() {
     return t.gameInfo?.name ?? t.game;
-  }
-
-  function phaseLabel() {
-    return phaseLabel(t.phase);
   }
 
   async function takeSeat(seat) {
