@@ -3,14 +3,16 @@
 // friend on a phone takes the third, and the match is played to its end by
 // clicking. The host's page decides for one seat at a time and says which;
 // the move list marks each turn with its seat's colour; the result ranks
-// every seat.
+// every seat. A player who leaves the page stays seated until another asks
+// for the seat to leave (docs/rules/platform.md).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { person, playRandomly, serverAndBrowser, shots } from "./harness.mjs";
 
-const running = serverAndBrowser(["--test-games"]);
+// A short grace period, so that a player who leaves is away past it soon.
+const running = serverAndBrowser(["--test-games", "--grace-seconds", "2"]);
 
 test("a player holds two of three seats and the match is played to a ranking", async () => {
   const { base } = running.server;
@@ -86,4 +88,47 @@ test("the host seats a computer player and plays it to the end on a phone", asyn
   assert.match(await player.getByTestId("result").locator("h2").textContent(), /wins|Draw/);
   await player.screenshot({ path: join(shots, "bot-end-phone.png") });
   await player.context().close();
+});
+
+test("a player who leaves a match of three stays seated until another has the seat leave", async () => {
+  const { base } = running.server;
+  const host = await person(running.browser, "stayer");
+  const friend = await person(running.browser, "friend-who-stays", { width: 390, height: 844 });
+  const leaver = await person(running.browser, "leaver");
+  await host.goto(`${base}/`);
+  await host.selectOption("#new-game", "drill");
+  await host.selectOption('select[data-option="seats"]', "3");
+  await host.click("#create-lobby");
+  await host.waitForURL(/\/t\/[0-9a-f]{32}$/);
+  await host.locator('li[data-seat="0"]').getByRole("button", { name: "Take this seat" }).click();
+  await host.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+  const invite = await host.getByTestId("invite-link").inputValue();
+  for (const [page, seat] of [[friend, 1], [leaver, 2]]) {
+    await page.goto(invite);
+    await page.locator(`li[data-seat="${seat}"]`).getByRole("button", { name: "Take this seat" }).click();
+    await page.locator(`li[data-seat="${seat}"]`).getByText("(you)").waitFor();
+  }
+  await host.getByRole("button", { name: "Start the match" }).click();
+  await host.getByTestId("status").waitFor();
+  await leaver.getByTestId("status").waitFor();
+
+  // Green closes the page. Once its grace period is over, the others may
+  // have it leave; nothing happens until one of them asks.
+  await leaver.context().close();
+  const remove = host.getByTestId("claim");
+  await remove.waitFor();
+  assert.equal(await remove.textContent(), "Remove Green (away)");
+  assert.equal(await friend.getByTestId("claim").textContent(), "Remove Green (away)");
+  assert.equal(await host.locator(".move-list").getByText("Green left the match").count(), 0, "Green has not left by itself");
+  await host.screenshot({ path: join(shots, "seats-away.png") });
+  await remove.click();
+  await host.locator(".move-list").getByText("Green left the match").waitFor();
+  await friend.locator(".move-list").getByText("Green left the match").waitFor();
+  await remove.waitFor({ state: "detached" });
+  // The two still playing go on.
+  assert.equal(await host.locator("[data-testid=result]").count(), 0);
+  await host.waitForSelector(".status.your-turn");
+  await friend.screenshot({ path: join(shots, "seats-away-phone.png") });
+  await host.context().close();
+  await friend.context().close();
 });
