@@ -3,6 +3,7 @@
 use super::clocks::ClockState;
 use super::events::Event;
 use super::recent::Recent;
+use super::setup::Setup;
 use super::{Command, Conn, TableHandle};
 use crate::epoch::now_ms;
 use crate::identity;
@@ -12,7 +13,7 @@ use crate::store::{Store, TableRow};
 use futures_util::FutureExt;
 use protocol::{
     ClientMessage, ErrorCode, LobbySettings, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, ServerMessage,
-    Termination, TimeControl,
+    Termination,
 };
 use rules::referee::AnyReferee;
 use rules::{AnyGame, RulesError, Seat, SeatSet, Seed};
@@ -76,13 +77,8 @@ pub(super) struct Follower {
 pub struct Table {
     pub(super) ctx: Context,
     pub(super) id: String,
-    pub(super) code: String,
-    pub(super) game: &'static dyn AnyGame,
-    pub(super) options: Value,
-    pub(super) public: bool,
-    pub(super) clock: Option<TimeControl>,
-    pub(super) host: String,
-    pub(super) created_at: u64,
+    /// What the host chose, fixed for the table's life.
+    pub(super) setup: Setup,
     pub(super) seats: Vec<Option<PlayerInfo>>,
     pub(super) phase: Phase,
     /// The match as it stands, with its chance and the turn under way (the
@@ -149,13 +145,15 @@ impl Table {
         Ok(Table {
             ctx,
             id: row.id.clone(),
-            code: row.code.clone(),
-            game,
-            options,
-            public: row.public,
-            clock: row.clock,
-            host: row.host_id.clone(),
-            created_at: row.created_at,
+            setup: Setup {
+                code: row.code.clone(),
+                game,
+                options,
+                public: row.public,
+                clock: row.clock,
+                host: row.host_id.clone(),
+                created_at: row.created_at,
+            },
             seats: vec![None; seats],
             phase: Phase::Lobby,
             referee,
@@ -321,7 +319,7 @@ impl Table {
     fn spawn(mut self) -> TableHandle {
         let (tx, rx) = mpsc::channel(QUEUE);
         self.myself = Some(tx.downgrade());
-        let handle = TableHandle { id: self.id.clone(), code: self.code.clone(), tx };
+        let handle = TableHandle { id: self.id.clone(), code: self.setup.code.clone(), tx };
         self.ctx.registry.insert(handle.clone());
         self.ctx.metrics.tables.increment(1.0);
         if self.phase == Phase::Live {
@@ -485,8 +483,8 @@ impl Table {
     }
 
     fn subscribe(&mut self, conn: Conn, player: PlayerInfo, last_seq: Option<u64>, via_code: bool) {
-        let participant = !self.seats_of(&player).is_empty() || player.id == self.host;
-        if !(self.public || via_code || participant) {
+        let participant = !self.seats_of(&player).is_empty() || player.id == self.setup.host;
+        if !(self.setup.public || via_code || participant) {
             conn.error(ErrorCode::NoSuchTable, "no such table", Some(&self.id), None);
             return;
         }
@@ -579,15 +577,15 @@ impl Table {
 
     /// Lists or unlists the table among public lobbies.
     pub(super) fn publish_lobby(&self) {
-        let listed = self.public && self.phase == Phase::Lobby && !self.followers.is_empty();
+        let listed = self.setup.public && self.phase == Phase::Lobby && !self.followers.is_empty();
         let summary = listed.then(|| LobbySummary {
             table: self.id.clone(),
-            game: self.game.info().id.to_string(),
-            options: self.options.clone(),
-            host: self.player_name(&self.host),
+            game: self.setup.game.info().id.to_string(),
+            options: self.setup.options.clone(),
+            host: self.player_name(&self.setup.host),
             seats: self.seats.iter().map(|s| s.as_ref().map(|p| p.name.clone())).collect(),
-            clock: self.clock,
-            created_at: self.created_at,
+            clock: self.setup.clock,
+            created_at: self.setup.created_at,
         });
         self.ctx.registry.publish_lobby(&self.id, summary);
     }
@@ -625,10 +623,10 @@ impl Table {
     /// acts before: [`Context::idle_match`] after its last event, or a
     /// minute after an adjudication that could not be stored.
     fn adjudication_due(&self) -> Option<u64> {
-        if self.phase != Phase::Live || self.clock.is_some() || self.pending_end.is_some() {
+        if self.phase != Phase::Live || self.setup.clock.is_some() || self.pending_end.is_some() {
             return None;
         }
-        let last = self.events.last_at().unwrap_or(self.created_at);
+        let last = self.events.last_at().unwrap_or(self.setup.created_at);
         let due = last.saturating_add(self.ctx.idle_match.as_millis() as u64);
         Some(self.adjudication_retry.map_or(due, |retry| retry.max(due)))
     }

@@ -516,7 +516,7 @@ impl Table {
     /// result. A window open at a restart gets its whole deadline again, as
     /// clocks are not charged for the time the server was down.
     pub(super) fn replay(&mut self, seed: Seed, commitment: Option<String>, events: Vec<Event>) -> Result<(), String> {
-        self.referee = self.game.referee(&self.options, None, seed).map_err(|e| e.to_string())?;
+        self.referee = self.setup.game.referee(&self.setup.options, None, seed).map_err(|e| e.to_string())?;
         self.seed = Some(seed);
         self.commitment = commitment;
         self.phase = Phase::Live;
@@ -552,7 +552,7 @@ impl Table {
             }
             self.events.push(event);
         }
-        if let (Some(control), Some(remaining)) = (self.clock, last_clocks) {
+        if let (Some(control), Some(remaining)) = (self.setup.clock, last_clocks) {
             self.clocks = Some(ClockState::resume(control, remaining));
         }
         if self.phase == Phase::Live {

@@ -56,7 +56,7 @@ impl Table {
     /// person is: it holds one seat of a game of two.
     pub(super) async fn seat_bot(&mut self, player: &PlayerInfo, seat: Seat, name: &str) -> Result<(), Refusal> {
         self.in_lobby()?;
-        if player.id != self.host {
+        if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can put a bot on a seat");
         }
         let Some(bot) = rules::bot::bot(name) else {
@@ -91,7 +91,7 @@ impl Table {
     /// to whoever holds seat `order[i]`.
     pub(super) async fn arrange_seats(&mut self, player: &PlayerInfo, order: &[Seat]) -> Result<(), Refusal> {
         self.in_lobby()?;
-        if player.id != self.host {
+        if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can arrange the seats");
         }
         let count = self.seats.len();
@@ -110,7 +110,7 @@ impl Table {
 
     pub(super) async fn remove_player(&mut self, player: &PlayerInfo, seat: Seat) -> Result<(), Refusal> {
         self.in_lobby()?;
-        if player.id != self.host {
+        if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can remove players");
         }
         match self.seats.get(seat.index()) {
@@ -125,7 +125,7 @@ impl Table {
     /// aborted, leaves the public list, and its followers see it closed.
     pub(super) async fn close_lobby(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         self.in_lobby()?;
-        if player.id != self.host {
+        if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can close the lobby");
         }
         self.ctx.store.set_phase(&self.id, Phase::Aborted).await.map_err(|e| {
@@ -160,7 +160,7 @@ impl Table {
     /// announces its SHA-256.
     pub(super) async fn start(&mut self, player: &PlayerInfo, shuffle_seats: bool) -> Result<(), Refusal> {
         self.in_lobby()?;
-        if player.id != self.host {
+        if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can start the match");
         }
         let Some(mut players) = self.seats.iter().cloned().collect::<Option<Vec<PlayerInfo>>>() else {
@@ -174,11 +174,14 @@ impl Table {
         }
         let seed = Seed(identity::random_bytes::<32>());
         let commitment = identity::sha256_hex(&seed.0);
-        let mut referee =
-            self.game.referee(&self.options, None, seed).map_err(|e| (ErrorCode::InvalidOptions, e.to_string()))?;
+        let mut referee = self
+            .setup
+            .game
+            .referee(&self.setup.options, None, seed)
+            .map_err(|e| (ErrorCode::InvalidOptions, e.to_string()))?;
         // Chance due at the start (a deal, say) is drawn now and stored with it.
         let dealt = referee.settle();
-        let mut clocks = self.clock.map(|c| ClockState::new(c, self.seats.len()));
+        let mut clocks = self.setup.clock.map(|c| ClockState::new(c, self.seats.len()));
         let now = Instant::now();
         let at = now_ms();
         let started = Event {
@@ -244,11 +247,11 @@ impl Table {
             return Ok(());
         }
         let settings = LobbySettings {
-            game: self.game.info().id.to_string(),
-            options: self.options.clone(),
+            game: self.setup.game.info().id.to_string(),
+            options: self.setup.options.clone(),
             seats: Some(self.seats.len() as u8),
-            public: self.public,
-            clock: self.clock,
+            public: self.setup.public,
+            clock: self.setup.clock,
         };
         let next_seat = seat.next(self.seats.len());
         let handle =

@@ -17,6 +17,7 @@ mod live;
 mod lobby;
 mod recent;
 mod refusal;
+mod setup;
 mod snapshot;
 mod supervision;
 mod write;

@@ -59,12 +59,12 @@ impl Table {
         let state = self.state_for(viewing);
         TableSnapshot {
             table: self.id.clone(),
-            code: self.code.clone(),
-            game: self.game.info().id.to_string(),
-            options: self.options.clone(),
-            public: self.public,
-            clock: self.clock,
-            host: self.host.clone(),
+            code: self.setup.code.clone(),
+            game: self.setup.game.info().id.to_string(),
+            options: self.setup.options.clone(),
+            public: self.setup.public,
+            clock: self.setup.clock,
+            host: self.setup.host.clone(),
             seats: self.seats.clone(),
             your_seats: self.seats_of(player).iter().collect(),
             phase: self.phase,

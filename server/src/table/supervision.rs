@@ -41,7 +41,7 @@ impl Table {
         drop(panic);
         tracing::error!(
             table = %self.id,
-            game = self.game.info().id,
+            game = self.setup.game.info().id,
             panic = what,
             "a table panicked: its match ends as failed"
         );

@@ -1,0 +1,25 @@
+//! What the host chose for a table when creating it: the game and its
+//! options, the clock, who may see it. Fixed for the table's whole life,
+//! its lobby, its match and after; a rematch copies it.
+
+use protocol::TimeControl;
+use rules::AnyGame;
+use serde_json::Value;
+
+/// A table's settings.
+pub(super) struct Setup {
+    /// The invite code.
+    pub(super) code: String,
+    /// The game, at the rules version the table was created with.
+    pub(super) game: &'static dyn AnyGame,
+    /// The game's options (`{}` for the standard game).
+    pub(super) options: Value,
+    /// Listed publicly, or reachable only by the invite link.
+    pub(super) public: bool,
+    /// The time control, if the match is timed.
+    pub(super) clock: Option<TimeControl>,
+    /// The host's player id.
+    pub(super) host: String,
+    /// When the table was created (milliseconds since the epoch).
+    pub(super) created_at: u64,
+}
