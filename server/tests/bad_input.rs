@@ -45,53 +45,17 @@ async fn every_bad_input_gets_an_error_and_the_match_goes_on() {
         alive(&mut a).await;
 
         // Not this seat's turn, not a seat at all, illegal, unreadable, stale.
-        b.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "x1".into(),
-            seat: None,
-            seq: None,
-            action: json!({"from": 17, "to": 22}),
-        })
-        .await;
+        b.say(&common::act_message(&table, "x1", None, json!({"from": 17, "to": 22}))).await;
         let error = b.expect_error("not_your_turn").await;
         assert_eq!(error["id"], "x1");
         stranger.join_code(&code).await;
-        stranger
-            .say(&ClientMessage::Act {
-                table: table.to_string(),
-                id: "x2".into(),
-                seat: None,
-                seq: None,
-                action: json!({"from": 32, "to": 28}),
-            })
-            .await;
+        stranger.say(&common::act_message(&table, "x2", None, json!({"from": 32, "to": 28}))).await;
         stranger.expect_error("not_seated").await;
-        a.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "x3".into(),
-            seat: None,
-            seq: None,
-            action: json!({"from": 32, "to": 23}),
-        })
-        .await;
+        a.say(&common::act_message(&table, "x3", None, json!({"from": 32, "to": 23}))).await;
         a.expect_error("illegal_action").await;
-        a.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "x4".into(),
-            seat: None,
-            seq: None,
-            action: json!({"from": 99, "to": 1}),
-        })
-        .await;
+        a.say(&common::act_message(&table, "x4", None, json!({"from": 99, "to": 1}))).await;
         a.expect_error("bad_action").await;
-        a.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "x5".into(),
-            seat: None,
-            seq: Some(0),
-            action: json!({"from": 32, "to": 28}),
-        })
-        .await;
+        a.say(&common::act_message(&table, "x5", Some(0), json!({"from": 32, "to": 28}))).await;
         a.expect_error("stale_sequence").await;
         a.say(&ClientMessage::Resign { table: "no-such-table".into(), seat: None }).await;
         a.expect_error("no_such_table").await;

@@ -21,15 +21,7 @@ const WINDOW_MS: u64 = 300;
 
 /// Sends an action with the event number the client acted on; returns the reply.
 async fn act_at(client: &mut Client, table: &str, id: &str, seq: u64, action: &Value) -> Value {
-    client
-        .say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: id.to_string(),
-            seat: None,
-            seq: Some(seq),
-            action: action.clone(),
-        })
-        .await;
+    client.say(&common::act_message(table, id, Some(seq), action.clone())).await;
     client.expect(|m| (m["type"] == "acted" || m["type"] == "error") && m["id"] == id).await
 }
 

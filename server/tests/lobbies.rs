@@ -178,14 +178,7 @@ async fn the_server_enforces_clocks_and_a_flag_fall_ends_the_match() {
     assert_eq!(ended["event"]["result"]["termination"], "timeout");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([2, 1]), "White's time ran out");
     assert_eq!(ended["state"]["clocks"]["remaining_ms"][0], 0);
-    a.say(&ClientMessage::Act {
-        table: table.to_string(),
-        id: "late".into(),
-        seat: None,
-        seq: None,
-        action: json!({"from": 32, "to": 28}),
-    })
-    .await;
+    a.say(&common::act_message(&table, "late", None, json!({"from": 32, "to": 28}))).await;
     a.expect_error("match_not_live").await;
     server.stop().await;
     db.drop_db().await;

@@ -104,28 +104,14 @@ async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_i
         let mut b = server.client().await;
         let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
         let action = json!({"from": 32, "to": 28});
-        a.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "m1".into(),
-            seat: None,
-            seq: Some(1),
-            action: action.clone(),
-        })
-        .await;
+        a.say(&common::act_message(&table, "m1", Some(1), action.clone())).await;
         let acted = a.expect(|m| m["type"] == "acted" || m["type"] == "event").await;
         assert_eq!(acted["type"], "acted", "the actor hears that its action stands before the event");
         assert_eq!(acted["seq"], 2);
         let events = stored_events(&db.url, &table).await;
         assert_eq!(events.last(), Some(&(2, "act".to_string())), "{} stores before it acknowledges", db.label);
         // The same id again, as after a reconnect: acknowledged, not replayed.
-        a.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "m1".into(),
-            seat: None,
-            seq: None,
-            action: action.clone(),
-        })
-        .await;
+        a.say(&common::act_message(&table, "m1", None, action.clone())).await;
         let again = a.expect(|m| m["type"] == "acted").await;
         assert_eq!(again["seq"], 2);
         assert_eq!(stored_events(&db.url, &table).await.len(), 2);
@@ -135,27 +121,13 @@ async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_i
         // legal: still acknowledged with its number, from the database.
         // Resent as the page does, with the event it was chosen at.
         play_on(&mut [&mut a, &mut b], &table, 2 * server::table::RECENT_KEPT, 7).await;
-        a.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "m1".into(),
-            seat: None,
-            seq: Some(1),
-            action: action.clone(),
-        })
-        .await;
+        a.say(&common::act_message(&table, "m1", Some(1), action.clone())).await;
         let old = a.expect(|m| m["type"] == "acted" || m["type"] == "error").await;
         assert_eq!((old["type"].as_str(), old["seq"].as_u64()), (Some("acted"), Some(2)), "{old}");
         // After the match has ended, a resend is still acknowledged, not refused.
         b.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
         a.expect_event("ended").await;
-        a.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "m1".into(),
-            seat: None,
-            seq: None,
-            action: action.clone(),
-        })
-        .await;
+        a.say(&common::act_message(&table, "m1", None, action.clone())).await;
         let late = a.expect(|m| m["type"] == "acted" || m["type"] == "error").await;
         assert_eq!((late["type"].as_str(), late["seq"].as_u64()), (Some("acted"), Some(2)));
         server.stop().await;

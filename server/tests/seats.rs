@@ -88,14 +88,7 @@ async fn a_player_holds_two_seats_of_four_sees_both_and_names_the_seat_of_each_a
         let red_bid = legal_of(&start, 0, "Red: bid 3");
         let gold_bid = legal_of(&start, 3, "Gold: bid 1");
         // Both of Bo's seats are asked: an action that names no seat is ambiguous.
-        bo.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "no-seat".into(),
-            seat: None,
-            seq: None,
-            action: red_bid.clone(),
-        })
-        .await;
+        bo.say(&common::act_message(&table, "no-seat", None, red_bid.clone())).await;
         let refused = bo.expect(|m| m["type"] == "error" && m["id"] == "no-seat").await;
         assert_eq!(refused["code"], "bad_action", "{refused}");
         // Nobody acts for a seat they do not hold.

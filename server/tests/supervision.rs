@@ -27,14 +27,7 @@ async fn a_panicking_table_fails_alone() {
         let at = red.states[&table]["seq"].as_u64().unwrap();
         let deal = red.state_at(&table, at).await;
         let bid = legal(&deal, "Red: bid 3");
-        red.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: "boom".into(),
-            seat: None,
-            seq: Some(at),
-            action: bid.clone(),
-        })
-        .await;
+        red.say(&common::act_message(&table, "boom", Some(at), bid.clone())).await;
         for player in [&mut red, &mut blue] {
             let error = player.expect_error("table_failed").await;
             assert_eq!(error["table"], table.as_str());

@@ -128,43 +128,12 @@ impl Table {
         if id.is_empty() || id.len() > 64 {
             return refuse(ErrorCode::BadAction, "an action id is 1 to 64 characters");
         }
-        let held = self.seats_of(player);
-        if let Some(done) = held.iter().find_map(|seat| self.events.applied(seat, id)) {
+        if let Some(done) = self.applied_before(self.seats_of(player), id, seq).await? {
             // Resent after a reconnect: it was applied once already (even if
             // it ended the match).
             conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
             return Ok(());
         }
-        // Sent before the oldest event kept here (or without the number of
-        // the event it was chosen at), it may have been applied already:
-        // the database's index of action ids says. An action sent at a
-        // recent event never needs it.
-        if !held.is_empty() && seq.is_none_or(|seen| self.events.after(seen).is_none()) {
-            match self.ctx.store.acted_seq(&self.id, held, id).await {
-                Ok(Some(done)) => {
-                    conn.send(&ServerMessage::Acted { table: self.id.clone(), id: id.to_string(), seq: done });
-                    return Ok(());
-                }
-                Ok(None) => {}
-                Err(error) => {
-                    tracing::error!(table = %self.id, %error, "could not look up an action id");
-                    return refuse(ErrorCode::Internal, "the server could not check this action; try again");
-                }
-            }
-        }
-        self.act_anew(conn, player, id, (named, seq), action, received).await
-    }
-
-    /// Checks and plays an action the table has not seen under this id.
-    async fn act_anew(
-        &mut self,
-        conn: &Conn,
-        player: &PlayerInfo,
-        id: &str,
-        (named, seq): (Option<Seat>, Option<u64>),
-        action: &Value,
-        received: Instant,
-    ) -> Result<(), Refusal> {
         let seat = self.acting_seat(player, named)?;
         if let Some(seen) = seq {
             self.check_fresh(seat, seen)?;
@@ -176,6 +145,24 @@ impl Table {
             conn.send(&ServerMessage::Acted { table, id: id.to_string(), seq })
         };
         self.play_acknowledged(seat, action, Some(id.to_string()), acted).await
+    }
+
+    /// The event number of the action one of `held` sent as `id`, if it was
+    /// applied already. The ring knows every action chosen at an event it
+    /// still holds; one chosen before (or naming no event) is looked up in
+    /// the database's index of action ids, so a recent action never waits
+    /// for that query.
+    async fn applied_before(&self, held: SeatSet, id: &str, seq: Option<u64>) -> Result<Option<u64>, Refusal> {
+        if let Some(done) = held.iter().find_map(|seat| self.events.applied(seat, id)) {
+            return Ok(Some(done));
+        }
+        if held.is_empty() || seq.is_some_and(|seen| self.events.after(seen).is_some()) {
+            return Ok(None);
+        }
+        self.ctx.store.acted_seq(&self.id, held, id).await.map_err(|error| {
+            tracing::error!(table = %self.id, %error, "could not look up an action id");
+            (ErrorCode::Internal, "the server could not check this action; try again".to_string())
+        })
     }
 
     /// Plays `seat`'s action (a bot's) and announces it.

@@ -89,6 +89,12 @@ pub async fn get(server: &TestServer, token: Option<&str>, path: &str) -> (reqwe
 }
 
 /// Server settings for tests.
+/// An `act` at `table` under the client id `id`, chosen at event `seq` (or
+/// naming none), for the player's only seat.
+pub fn act_message(table: &str, id: &str, seq: Option<u64>, action: Value) -> ClientMessage {
+    ClientMessage::Act { table: table.to_string(), id: id.to_string(), seat: None, seq, action }
+}
+
 /// A private, untimed lobby of `game` with `options` (`Value::Null` for the standard game).
 pub fn lobby(game: &str, options: Value) -> LobbySettings {
     LobbySettings { game: game.to_string(), options, seats: None, public: false, clock: None }
@@ -266,11 +272,16 @@ impl Client {
         self.ws.send(Message::Text(text.into())).await.expect("send");
     }
 
+    /// A new action id, unique across connections as a browser's ids are.
+    fn next_action_id(&mut self) -> String {
+        self.next_id += 1;
+        format!("{}-{}", &uuid::Uuid::new_v4().simple().to_string()[..8], self.next_id)
+    }
+
     /// Acts for `seat` (named, as a player holding several seats must) and
     /// returns the reply: `acted` or the error.
     pub async fn act_for(&mut self, table: &str, seat: Seat, action: &Value) -> Value {
-        self.next_id += 1;
-        let id = format!("{}-{}", &uuid::Uuid::new_v4().simple().to_string()[..8], self.next_id);
+        let id = self.next_action_id();
         let message = ClientMessage::Act {
             table: table.to_string(),
             id: id.clone(),
@@ -385,17 +396,8 @@ impl Client {
 
     /// Sends an action and waits for its acknowledgement.
     pub async fn act(&mut self, table: &str, action: &Value) -> u64 {
-        self.next_id += 1;
-        // Unique across connections, as a browser's ids are.
-        let id = format!("{}-{}", &uuid::Uuid::new_v4().simple().to_string()[..8], self.next_id);
-        self.say(&ClientMessage::Act {
-            table: table.to_string(),
-            id: id.clone(),
-            seat: None,
-            seq: None,
-            action: action.clone(),
-        })
-        .await;
+        let id = self.next_action_id();
+        self.say(&act_message(table, &id, None, action.clone())).await;
         let reply = self
             .expect(|m| {
                 (m["type"] == "acted" && m["id"] == id.as_str()) || (m["type"] == "error" && m["id"] == id.as_str())

@@ -14,27 +14,36 @@ import { person, playRandomly, serverAndBrowser, shots } from "./harness.mjs";
 // A short grace period, so that a player who leaves is away past it soon.
 const running = serverAndBrowser(["--test-games", "--grace-seconds", "2"]);
 
+/** Opens a Drill lobby with `options` (each a lobby form choice) and takes its first seat. */
+async function openDrill(page, base, options = {}) {
+  await page.goto(`${base}/`);
+  await page.selectOption("#new-game", "drill");
+  for (const [name, value] of Object.entries(options)) {
+    await page.selectOption(`select[data-option="${name}"]`, value);
+  }
+  await page.click("#create-lobby");
+  await page.waitForURL(/\/t\/[0-9a-f]{32}$/);
+  await takeSeat(page, 0);
+}
+
+/** Takes `seat` with the button named `button` and waits until the lobby shows it. */
+async function takeSeat(page, seat, button = "Take this seat") {
+  await page.locator(`li[data-seat="${seat}"]`).getByRole("button", { name: button }).click();
+  await page.locator(`li[data-seat="${seat}"]`).getByText("(you)").waitFor();
+}
+
 test("a player holds two of three seats and the match is played to a ranking", async () => {
   const { base } = running.server;
   const host = await person(running.browser, "host");
   const friend = await person(running.browser, "friend", { width: 390, height: 844 });
 
-  await host.goto(`${base}/`);
-  await host.selectOption("#new-game", "drill");
-  await host.selectOption('select[data-option="seats"]', "3");
-  await host.selectOption('select[data-option="window_ms"]', "3000");
-  await host.click("#create-lobby");
-  await host.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await host.locator('li[data-seat="0"]').getByRole("button", { name: "Take this seat" }).click();
-  await host.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+  await openDrill(host, base, { seats: "3", window_ms: "3000" });
   // A second seat of a game of three.
-  await host.locator('li[data-seat="2"]').getByRole("button", { name: "Take this seat too" }).click();
-  await host.locator('li[data-seat="2"]').getByText("(you)").waitFor();
+  await takeSeat(host, 2, "Take this seat too");
 
   const invite = await host.getByTestId("invite-link").inputValue();
   await friend.goto(invite);
-  await friend.locator('li[data-seat="1"]').getByRole("button", { name: "Take this seat" }).click();
-  await friend.locator('li[data-seat="1"]').getByText("(you)").waitFor();
+  await takeSeat(friend, 1);
   // The friend, with one seat, is not offered another (every seat is taken anyway).
   assert.equal(await friend.getByRole("button", { name: /Take this seat/ }).count(), 0);
 
@@ -73,12 +82,7 @@ test("a player holds two of three seats and the match is played to a ranking", a
 test("the host seats a computer player and plays it to the end on a phone", async () => {
   const { base } = running.server;
   const player = await person(running.browser, "bot-host", { width: 390, height: 844 });
-  await player.goto(`${base}/`);
-  await player.selectOption("#new-game", "drill");
-  await player.click("#create-lobby");
-  await player.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await player.locator('li[data-seat="0"]').getByRole("button", { name: "Take this seat" }).click();
-  await player.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+  await openDrill(player, base);
   await player.locator('li[data-seat="1"]').getByTestId("seat-bot").click();
   await player.locator('li[data-seat="1"]').getByText("Random mover (computer)").waitFor();
   await player.screenshot({ path: join(shots, "bot-lobby-phone.png") });
@@ -95,18 +99,11 @@ test("a player who leaves a match of three stays seated until another has the se
   const host = await person(running.browser, "stayer");
   const friend = await person(running.browser, "friend-who-stays", { width: 390, height: 844 });
   const leaver = await person(running.browser, "leaver");
-  await host.goto(`${base}/`);
-  await host.selectOption("#new-game", "drill");
-  await host.selectOption('select[data-option="seats"]', "3");
-  await host.click("#create-lobby");
-  await host.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await host.locator('li[data-seat="0"]').getByRole("button", { name: "Take this seat" }).click();
-  await host.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+  await openDrill(host, base, { seats: "3" });
   const invite = await host.getByTestId("invite-link").inputValue();
   for (const [page, seat] of [[friend, 1], [leaver, 2]]) {
     await page.goto(invite);
-    await page.locator(`li[data-seat="${seat}"]`).getByRole("button", { name: "Take this seat" }).click();
-    await page.locator(`li[data-seat="${seat}"]`).getByText("(you)").waitFor();
+    await takeSeat(page, seat);
   }
   await host.getByRole("button", { name: "Start the match" }).click();
   await host.getByTestId("status").waitFor();
