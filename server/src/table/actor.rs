@@ -2,8 +2,10 @@
 
 use super::clocks::ClockState;
 use super::events::Event;
+use super::over::Over;
 use super::recent::Recent;
 use super::setup::Setup;
+use super::stage::Stage;
 use super::{Command, Conn, TableHandle};
 use crate::epoch::now_ms;
 use crate::identity;
@@ -11,10 +13,7 @@ use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::store::{Store, TableRow};
 use futures_util::FutureExt;
-use protocol::{
-    ClientMessage, ErrorCode, LobbySettings, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, ServerMessage,
-    Termination,
-};
+use protocol::{ClientMessage, ErrorCode, LobbySettings, LobbySummary, Phase, PlayerInfo, SeatPresence, ServerMessage};
 use rules::referee::AnyReferee;
 use rules::{AnyGame, RulesError, Seat, SeatSet, Seed};
 use serde_json::Value;
@@ -79,37 +78,20 @@ pub struct Table {
     pub(super) id: String,
     /// What the host chose, fixed for the table's life.
     pub(super) setup: Setup,
+    /// Who sits where: in the lobby as seats are taken, then the players
+    /// of the match.
     pub(super) seats: Vec<Option<PlayerInfo>>,
-    pub(super) phase: Phase,
+    /// Lobby, live match or over, with what each needs.
+    pub(super) stage: Stage,
     /// The match as it stands, with its chance and the turn under way (the
     /// start position in the lobby).
     pub(super) referee: Box<dyn AnyReferee>,
-    pub(super) seed: Option<Seed>,
-    pub(super) commitment: Option<String>,
     /// The recent events; the older ones are in the database.
     pub(super) events: Recent,
-    pub(super) clocks: Option<ClockState>,
-    /// The seats that offered or agreed to a draw, while an offer is open.
-    pub(super) draw_offers: SeatSet,
-    /// The seats that left the match (resigned, flagged, abandoned).
-    pub(super) left: SeatSet,
-    /// When the open response window closes at the latest, as an instant
-    /// and in milliseconds since the epoch.
-    pub(super) window: Option<(Instant, u64)>,
-    pub(super) result: Option<MatchResult>,
     pub(super) followers: Vec<Follower>,
-    /// Per seat: when an absent player's grace period ends.
-    pub(super) grace_until: Vec<Option<(Instant, u64)>>,
-    pub(super) rematch: Option<String>,
-    /// An end that could not be stored yet, and when to try again.
-    pub(super) pending_end: Option<(Termination, Instant)>,
-    /// Per seat held by a bot: the event it is deciding at.
-    pub(super) thinking: Vec<Option<u64>>,
     /// The table's own queue, for bots' choices to come back by.
     pub(super) myself: Option<mpsc::WeakSender<Command>>,
-    /// When (ms since the epoch) to try again an adjudication that could
-    /// not be stored.
-    adjudication_retry: Option<u64>,
+    /// Since when nobody follows the table and nothing in it runs on time.
     idle_since: Option<Instant>,
 }
 
@@ -155,23 +137,11 @@ impl Table {
                 created_at: row.created_at,
             },
             seats: vec![None; seats],
-            phase: Phase::Lobby,
+            stage: Stage::Lobby,
             referee,
-            seed: None,
-            commitment: None,
             events: Recent::default(),
-            clocks: None,
-            draw_offers: SeatSet::EMPTY,
-            left: SeatSet::EMPTY,
-            window: None,
-            result: None,
             followers: Vec::new(),
-            grace_until: vec![None; seats],
-            rematch: None,
-            pending_end: None,
-            thinking: vec![None; seats],
             myself: None,
-            adjudication_retry: None,
             idle_since: None,
         })
     }
@@ -297,7 +267,7 @@ impl Table {
         }
         if row.phase == Phase::Aborted && row.seed.is_none() {
             // A lobby closed before it started.
-            table.phase = Phase::Aborted;
+            table.stage = Stage::Over(Box::new(Over::closed()));
         } else if row.phase != Phase::Lobby {
             let seed: Seed = row.seed.as_deref().unwrap_or_default().parse().map_err(|_| corrupt("seed".into()))?;
             let events = stored.iter().map(Event::from_stored).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
@@ -311,7 +281,9 @@ impl Table {
                 }
             };
         }
-        table.rematch = ctx.store.rematch_of(id).await?.map(|(rematch, _)| rematch);
+        if let Stage::Over(over) = &mut table.stage {
+            over.rematch = ctx.store.rematch_of(id).await?.map(|(rematch, _)| rematch);
+        }
         Ok(table)
     }
 
@@ -322,7 +294,7 @@ impl Table {
         let handle = TableHandle { id: self.id.clone(), code: self.setup.code.clone(), tx };
         self.ctx.registry.insert(handle.clone());
         self.ctx.metrics.tables.increment(1.0);
-        if self.phase == Phase::Live {
+        if self.stage.live().is_some() {
             self.ctx.metrics.live_matches.increment(1.0);
         }
         tokio::spawn(self.run(rx));
@@ -332,7 +304,7 @@ impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         let started = std::panic::catch_unwind(AssertUnwindSafe(|| {
             self.publish_lobby();
-            if self.phase == Phase::Live {
+            if self.stage.live().is_some() {
                 // Nobody is connected after a restart: everyone gets a grace period.
                 for seat in SeatSet::all(self.seats.len()).iter() {
                     self.start_grace(seat);
@@ -349,7 +321,7 @@ impl Table {
         };
         self.ctx.registry.remove(&self.id);
         self.ctx.metrics.tables.decrement(1.0);
-        if self.phase == Phase::Live {
+        if self.stage.live().is_some() {
             self.ctx.metrics.live_matches.decrement(1.0);
         }
         // Commands sent before the registry forgot the table are not lost:
@@ -451,7 +423,7 @@ impl Table {
             ClientMessage::OfferDraw { .. } => self.offer_draw(player).await,
             ClientMessage::AcceptDraw { .. } => self.accept_draw(player).await,
             ClientMessage::DeclineDraw { .. } => self.decline_draw(player).await,
-            ClientMessage::Abort { .. } if self.phase == Phase::Lobby => self.close_lobby(player).await,
+            ClientMessage::Abort { .. } if matches!(self.stage, Stage::Lobby) => self.close_lobby(player).await,
             ClientMessage::Abort { .. } => self.abort(player).await,
             ClientMessage::ClaimVictory { .. } => self.claim_victory(player).await,
             ClientMessage::Rematch { .. } => self.rematch(conn, player).await,
@@ -476,9 +448,9 @@ impl Table {
     /// hold once the match has started (none for a spectator, and none in
     /// the lobby, where everyone sees the start position alike).
     pub(super) fn viewing(&self, player: &PlayerInfo) -> SeatSet {
-        match self.phase {
-            Phase::Lobby => SeatSet::EMPTY,
-            _ => self.seats_of(player),
+        match self.stage {
+            Stage::Lobby => SeatSet::EMPTY,
+            Stage::Live(_) | Stage::Over(_) => self.seats_of(player),
         }
     }
 
@@ -491,7 +463,9 @@ impl Table {
         self.followers.retain(|f| f.conn.id != conn.id);
         let viewing = self.viewing(&player);
         match last_seq {
-            Some(seen) if self.phase != Phase::Lobby && seen <= self.seq() && self.events.after(seen).is_some() => {
+            Some(seen)
+                if !matches!(self.stage, Stage::Lobby) && seen <= self.seq() && self.events.after(seen).is_some() =>
+            {
                 let recent = self.events.after(seen).into_iter().flatten();
                 let events = recent.map(|e| e.view_for(viewing, self.revealed())).collect();
                 conn.send(&ServerMessage::CatchUp { events, state: Box::new(self.state_for(viewing)) });
@@ -511,8 +485,10 @@ impl Table {
         }
         let seated = self.seats_of(&player);
         self.followers.push(Follower { conn, player });
-        for seat in seated.iter() {
-            self.grace_until[seat.index()] = None;
+        if let Some(live) = self.stage.live_mut() {
+            for seat in seated.iter() {
+                live.grace_until[seat.index()] = None;
+            }
         }
         if !seated.is_empty() {
             self.broadcast_presence();
@@ -542,10 +518,19 @@ impl Table {
 
     /// An absent seat's player gets the grace period to come back.
     pub(super) fn start_grace(&mut self, seat: Seat) {
-        if self.phase == Phase::Live && !self.is_connected(seat) && self.grace_until[seat.index()].is_none() {
-            self.grace_until[seat.index()] =
-                Some((Instant::now() + self.ctx.grace, now_ms() + self.ctx.grace.as_millis() as u64));
+        let connected = self.is_connected(seat);
+        let grace = self.ctx.grace;
+        if let Some(live) = self.stage.live_mut().filter(|_| !connected) {
+            let until = &mut live.grace_until[seat.index()];
+            if until.is_none() {
+                *until = Some((Instant::now() + grace, now_ms() + grace.as_millis() as u64));
+            }
         }
+    }
+
+    /// When an absent seat's grace period ends, while it runs.
+    pub(super) fn grace_until(&self, seat: Seat) -> Option<(Instant, u64)> {
+        self.stage.live().and_then(|live| live.grace_until.get(seat.index()).copied().flatten())
     }
 
     /// Who is connected, for the `presence` message and snapshots.
@@ -555,7 +540,7 @@ impl Table {
             .map(|seat| SeatPresence {
                 seat,
                 connected: self.is_connected(seat),
-                grace_until: self.grace_until[seat.index()].map(|(_, ms)| ms),
+                grace_until: self.grace_until(seat).map(|(_, ms)| ms),
             })
             .collect()
     }
@@ -572,12 +557,21 @@ impl Table {
 
     /// Whether hidden information may be shown to everyone (the match is over).
     pub(super) fn revealed(&self) -> bool {
-        self.phase.is_over()
+        self.stage.over().is_some()
+    }
+
+    /// The SHA-256 of the match's seed, once it started.
+    pub(super) fn commitment(&self) -> Option<&str> {
+        match &self.stage {
+            Stage::Live(live) => live.commitment.as_deref(),
+            Stage::Over(over) => over.commitment.as_deref(),
+            Stage::Lobby => None,
+        }
     }
 
     /// Lists or unlists the table among public lobbies.
     pub(super) fn publish_lobby(&self) {
-        let listed = self.setup.public && self.phase == Phase::Lobby && !self.followers.is_empty();
+        let listed = self.setup.public && matches!(self.stage, Stage::Lobby) && !self.followers.is_empty();
         let summary = listed.then(|| LobbySummary {
             table: self.id.clone(),
             game: self.setup.game.info().id.to_string(),
@@ -599,14 +593,11 @@ impl Table {
     /// closes, a grace period ends, or a failed end is tried again. A live
     /// match stays in memory while one runs.
     fn next_timer(&self) -> Option<Instant> {
-        let flag = if self.phase == Phase::Live {
-            self.clocks.as_ref().and_then(ClockState::next_flag).map(|(_, at)| at)
-        } else {
-            None
-        };
-        let grace = self.grace_until.iter().flatten().map(|(at, _)| *at).min();
-        let retry = self.pending_end.as_ref().map(|(_, at)| *at);
-        let window = self.window.filter(|_| self.phase == Phase::Live).map(|(at, _)| at);
+        let live = self.stage.live()?;
+        let flag = live.clocks.as_ref().and_then(ClockState::next_flag).map(|(_, at)| at);
+        let grace = live.grace_until.iter().flatten().map(|(at, _)| *at).min();
+        let retry = live.pending_end.as_ref().map(|(_, at)| *at);
+        let window = live.window.map(|(at, _)| at);
         [flag, grace, retry, window].into_iter().flatten().min()
     }
 
@@ -623,39 +614,40 @@ impl Table {
     /// acts before: [`Context::idle_match`] after its last event, or a
     /// minute after an adjudication that could not be stored.
     fn adjudication_due(&self) -> Option<u64> {
-        if self.phase != Phase::Live || self.setup.clock.is_some() || self.pending_end.is_some() {
-            return None;
-        }
+        let live = self.stage.running().filter(|_| self.setup.clock.is_none())?;
         let last = self.events.last_at().unwrap_or(self.setup.created_at);
         let due = last.saturating_add(self.ctx.idle_match.as_millis() as u64);
-        Some(self.adjudication_retry.map_or(due, |retry| retry.max(due)))
+        Some(live.adjudication_retry.map_or(due, |retry| retry.max(due)))
     }
 
     async fn on_deadline(&mut self) {
         let now = Instant::now();
-        if let Some((termination, at)) = self.pending_end {
+        if let Some((termination, at)) = self.stage.live().and_then(|live| live.pending_end) {
             if at <= now {
                 let _ = self.end(termination).await;
             }
         }
-        if self.phase == Phase::Live && self.pending_end.is_none() {
-            if let Some(seat) = self.clocks.as_ref().and_then(|c| c.flagged(now)) {
-                self.flag(seat).await;
-            }
+        if let Some(seat) = self.stage.running().and_then(|live| live.clocks.as_ref()?.flagged(now)) {
+            self.flag(seat).await;
         }
-        if self.window.is_some_and(|(at, _)| at <= now) {
+        if self.stage.live().and_then(|live| live.window).is_some_and(|(at, _)| at <= now) {
             self.window_expired().await;
         }
         self.wake_bots();
         if self.adjudication_due().is_some_and(|due| due <= now_ms()) {
-            self.adjudication_retry = if self.adjudicate().await { None } else { Some(now_ms() + 60_000) };
+            let retry = if self.adjudicate().await { None } else { Some(now_ms() + 60_000) };
+            if let Some(live) = self.stage.live_mut() {
+                live.adjudication_retry = retry;
+            }
         }
         let expired: Vec<Seat> = SeatSet::all(self.seats.len())
             .iter()
-            .filter(|s| self.grace_until[s.index()].is_some_and(|(at, _)| at <= now))
+            .filter(|s| self.grace_until(*s).is_some_and(|(at, _)| at <= now))
             .collect();
         for seat in expired {
-            self.grace_until[seat.index()] = None;
+            if let Some(live) = self.stage.live_mut() {
+                live.grace_until[seat.index()] = None;
+            }
             self.grace_expired(seat);
         }
         self.update_idle();
@@ -666,8 +658,8 @@ impl Table {
         // memory, to load again from the database when someone joins. A
         // live match stays while its clocks, a window or a grace period
         // run; its adjudication is found in the database (`housekeeping`).
-        let thinking = self.thinking.iter().any(Option::is_some);
-        let idle = self.followers.is_empty() && !thinking && (self.phase != Phase::Live || self.next_timer().is_none());
+        let thinking = self.stage.live().is_some_and(|live| live.thinking.iter().any(Option::is_some));
+        let idle = self.followers.is_empty() && !thinking && self.next_timer().is_none();
         match (idle, self.idle_since) {
             (true, None) => self.idle_since = Some(Instant::now()),
             (false, Some(_)) => self.idle_since = None,

@@ -10,7 +10,6 @@
 use super::Command;
 use super::actor::Table;
 use crate::identity::random_bytes;
-use protocol::Phase;
 use rules::bot::Bot;
 use rules::{Seat, SeatSet, Seed, SeedStream};
 use serde_json::Value;
@@ -26,7 +25,7 @@ impl Table {
 
     /// Asks every bot the rules wait for to decide, once per event.
     pub(super) fn wake_bots(&mut self) {
-        if self.phase != Phase::Live || self.pending_end.is_some() {
+        if self.stage.running().is_none() {
             return;
         }
         let bots = self.bot_seats();
@@ -34,10 +33,11 @@ impl Table {
             return;
         }
         let state = self.referee.state();
-        let asked = state.status().acting().intersection(bots).without_all(self.left);
+        let asked = state.status().acting().intersection(bots).without_all(self.left());
         let seq = self.seq();
         for seat in asked.iter() {
-            if self.thinking[seat.index()].is_some() {
+            let Some(live) = self.stage.live_mut() else { return };
+            if live.thinking[seat.index()].is_some() {
                 continue;
             }
             let name = self.seats[seat.index()].as_ref().and_then(|p| p.bot.clone()).unwrap_or_default();
@@ -53,7 +53,7 @@ impl Table {
             // the bot sees the resampled one.
             let truth = state.clone_box();
             let (resample, mut stream) = (Seed(random_bytes()), SeedStream::new(Seed(random_bytes())));
-            self.thinking[seat.index()] = Some(seq);
+            live.thinking[seat.index()] = Some(seq);
             let (pool, myself) = (self.ctx.bots.clone(), self.myself.clone());
             tokio::spawn(async move {
                 let chosen = pool
@@ -82,10 +82,11 @@ impl Table {
 
     /// A bot's choice for `seat`, made at event `seq` (none if it failed).
     pub(super) async fn bot_acts(&mut self, seat: Seat, seq: u64, action: Option<Value>) {
-        if self.thinking.get(seat.index()).copied().flatten() != Some(seq) {
+        let Some(live) = self.stage.live_mut() else { return };
+        if live.thinking.get(seat.index()).copied().flatten() != Some(seq) {
             return;
         }
-        self.thinking[seat.index()] = None;
+        live.thinking[seat.index()] = None;
         let Some(action) = action else {
             // The bot panicked: a random legal action stands in for it, so
             // that the match goes on, and the fault is logged.
@@ -101,9 +102,7 @@ impl Table {
             }
             return;
         };
-        let still_asked = self.phase == Phase::Live
-            && self.pending_end.is_none()
-            && self.referee.state().status().acting().contains(seat);
+        let still_asked = self.stage.running().is_some() && self.referee.state().status().acting().contains(seat);
         // A change the seat sees makes the choice stale: the bot is asked again.
         if !still_asked || self.check_fresh(seat, seq).is_err() {
             return;

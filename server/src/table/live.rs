@@ -1,6 +1,7 @@
-//! The match: actions, the chance they set off, response windows, seats
-//! leaving, draws, abort, clocks, absent players, the end, and rebuilding a
-//! match from its stored events.
+//! The live match: what a table holds while it is played ([`Live`]), and
+//! actions, the chance they set off, response windows, seats leaving,
+//! draws, abort, clocks, absent players, and rebuilding a match from its
+//! stored events.
 //!
 //! Every change follows the same order: the referee works it out on a copy
 //! of the match, the events it makes are stored together (waiting until the
@@ -14,11 +15,12 @@ use super::Conn;
 use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
+use super::over::termination_by;
 use super::refusal::{Refusal, refuse};
+use super::stage::Stage;
 use super::write::Pending;
 use crate::epoch::now_ms;
-use crate::store::TableChange;
-use protocol::{ErrorCode, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
+use protocol::{ErrorCode, PlayerInfo, ServerMessage, Termination};
 use rules::referee::Change;
 use rules::{Decision, DecisionKind, Leave, RulesError, Seat, SeatSet, Seed, Status};
 use serde_json::Value;
@@ -38,15 +40,72 @@ fn rules_code(error: &RulesError) -> ErrorCode {
     }
 }
 
-/// How a match ended when `change` ended it.
-fn termination_by(change: &Change) -> Termination {
-    match change {
-        Change::Leave { leave: Leave::Resigned, .. } => Termination::Resignation,
-        Change::Leave { leave: Leave::TimeRanOut, .. } => Termination::Timeout,
-        Change::Leave { leave: Leave::Abandoned, .. } => Termination::Abandonment,
-        Change::Draw => Termination::Agreement,
-        Change::Act { .. } | Change::Chance { .. } => Termination::Rules,
+/// What a table holds while its match is played.
+pub(super) struct Live {
+    /// The seed of the match's chance, revealed when it ends.
+    pub(super) seed: Seed,
+    /// The seed's SHA-256, announced at the start.
+    pub(super) commitment: Option<String>,
+    pub(super) clocks: Option<ClockState>,
+    /// The seats that offered or agreed to a draw, while an offer is open.
+    pub(super) draw_offers: SeatSet,
+    /// The seats that left the match (resigned, flagged, abandoned).
+    pub(super) left: SeatSet,
+    /// When the open response window closes at the latest, as an instant
+    /// and in milliseconds since the epoch.
+    pub(super) window: Option<(Instant, u64)>,
+    /// Per seat: when an absent player's grace period ends.
+    pub(super) grace_until: Vec<Option<(Instant, u64)>>,
+    /// An end that could not be stored yet, and when to try again. The
+    /// match takes no actions meanwhile.
+    pub(super) pending_end: Option<(Termination, Instant)>,
+    /// Per seat held by a bot: the event it is deciding at.
+    pub(super) thinking: Vec<Option<u64>>,
+    /// When (ms since the epoch) to try again an adjudication that could
+    /// not be stored.
+    pub(super) adjudication_retry: Option<u64>,
+}
+
+impl Live {
+    /// A match of `seats` seats starting with `seed`.
+    pub(super) fn new(seed: Seed, commitment: Option<String>, seats: usize, clocks: Option<ClockState>) -> Live {
+        Live {
+            seed,
+            commitment,
+            clocks,
+            draw_offers: SeatSet::EMPTY,
+            left: SeatSet::EMPTY,
+            window: None,
+            grace_until: vec![None; seats],
+            pending_end: None,
+            thinking: vec![None; seats],
+            adjudication_retry: None,
+        }
     }
+
+    /// What an applied event changes besides the match: seats that left, a
+    /// lapsing draw offer.
+    pub(super) fn note(&mut self, event: &Event) {
+        let Body::Change { entry, .. } = &event.body else { return };
+        match &entry.change {
+            Change::Act { seat, .. } => {
+                if !self.draw_offers.is_empty() && !self.draw_offers.contains(*seat) {
+                    // Playing on declines the others' offer.
+                    self.draw_offers = SeatSet::EMPTY;
+                }
+            }
+            Change::Leave { seat, .. } => {
+                self.left = self.left.with(*seat);
+                self.draw_offers = SeatSet::EMPTY;
+            }
+            Change::Chance { .. } | Change::Draw => {}
+        }
+    }
+}
+
+/// Refuses what only a match being played allows.
+fn not_live<T>() -> Result<T, Refusal> {
+    refuse(ErrorCode::MatchNotLive, "the match is not being played")
 }
 
 /// The seats whose game clocks run in a decision (a response window has its
@@ -66,14 +125,12 @@ pub(super) fn window_ms(decision: Option<Decision>) -> Option<u32> {
 impl Table {
     /// The seats `player` still plays in this live match.
     fn playing(&self, player: &PlayerInfo) -> Result<SeatSet, Refusal> {
-        if self.phase != Phase::Live || self.pending_end.is_some() {
-            return refuse(ErrorCode::MatchNotLive, "the match is not being played");
-        }
+        let Some(live) = self.stage.running() else { return not_live() };
         let held = self.seats_of(player);
         if held.is_empty() {
             return refuse(ErrorCode::NotSeated, "you do not play in this match");
         }
-        let playing = held.without_all(self.left);
+        let playing = held.without_all(live.left);
         if playing.is_empty() {
             return refuse(ErrorCode::MatchNotLive, "you have left this match");
         }
@@ -110,7 +167,16 @@ impl Table {
     /// player's agreement to a draw counts for all of them.
     fn held_with(&self, seat: Seat) -> SeatSet {
         let holder = self.seats.get(seat.index()).and_then(Option::as_ref);
-        holder.map_or(SeatSet::EMPTY, |p| self.seats_of(p)).without_all(self.left)
+        holder.map_or(SeatSet::EMPTY, |p| self.seats_of(p)).without_all(self.left())
+    }
+
+    /// The seats that left the match (none before it starts).
+    pub(super) fn left(&self) -> SeatSet {
+        match &self.stage {
+            Stage::Live(live) => live.left,
+            Stage::Over(over) => over.left,
+            Stage::Lobby => SeatSet::EMPTY,
+        }
     }
 
     /// Plays an action: check, store, apply, acknowledge, announce. `named`
@@ -185,7 +251,8 @@ impl Table {
         acknowledge: impl FnOnce(u64) -> bool,
     ) -> Result<(), Refusal> {
         let now = Instant::now();
-        if self.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(seat) {
+        let Some(live) = self.stage.running() else { return not_live() };
+        if live.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(seat) {
             self.flag(seat).await;
             return refuse(ErrorCode::MatchNotLive, "your time ran out");
         }
@@ -230,25 +297,6 @@ impl Table {
         }
     }
 
-    /// What an applied event changes besides the match: seats that left, a
-    /// lapsing draw offer.
-    pub(super) fn note(&mut self, event: &Event) {
-        let Body::Change { entry, .. } = &event.body else { return };
-        match &entry.change {
-            Change::Act { seat, .. } => {
-                if !self.draw_offers.is_empty() && !self.draw_offers.contains(*seat) {
-                    // Playing on declines the others' offer.
-                    self.draw_offers = SeatSet::EMPTY;
-                }
-            }
-            Change::Leave { seat, .. } => {
-                self.left = self.left.with(*seat);
-                self.draw_offers = SeatSet::EMPTY;
-            }
-            Change::Chance { .. } | Change::Draw => {}
-        }
-    }
-
     /// Ends the match, as `termination`, if the rules say it is over.
     async fn end_if_over(&mut self, termination: Termination) {
         if self.referee.state().status().outcome().is_some() {
@@ -274,7 +322,7 @@ impl Table {
             None => self.playing(player)?,
         };
         for seat in seats.iter() {
-            if self.phase != Phase::Live || self.pending_end.is_some() {
+            if self.stage.running().is_none() {
                 break;
             }
             self.leave(seat, Leave::Resigned).await?;
@@ -284,18 +332,28 @@ impl Table {
 
     /// The seats still playing.
     fn in_play(&self) -> SeatSet {
-        SeatSet::all(self.seats.len()).without_all(self.left)
+        SeatSet::all(self.seats.len()).without_all(self.left())
+    }
+
+    /// The seats that offered or agreed to a draw (none unless live).
+    fn draw_offers(&self) -> SeatSet {
+        self.stage.live().map_or(SeatSet::EMPTY, |live| live.draw_offers)
+    }
+
+    /// Replaces the open draw offer; gives back the one before.
+    fn set_draw_offers(&mut self, offers: SeatSet) -> SeatSet {
+        self.stage.live_mut().map_or(SeatSet::EMPTY, |live| std::mem::replace(&mut live.draw_offers, offers))
     }
 
     /// Offers a draw, or agrees to the open offer; when every seat still
     /// playing agrees, the referee draws the match.
     pub(super) async fn offer_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         let playing = self.playing(player)?;
-        if playing.is_subset(self.draw_offers) {
+        if playing.is_subset(self.draw_offers()) {
             return refuse(ErrorCode::NoDrawOffer, "you have already offered a draw");
         }
         let seat = playing.first().unwrap_or(Seat(0));
-        let agreed = self.draw_offers.union(playing);
+        let agreed = self.draw_offers().union(playing);
         if self.in_play().is_subset(agreed) {
             let mut referee = self.referee.clone_box();
             let entries = referee.agree_draw();
@@ -304,9 +362,9 @@ impl Table {
             self.end_if_over(Termination::Agreement).await;
             return Ok(());
         }
-        let before = std::mem::replace(&mut self.draw_offers, agreed);
+        let before = self.set_draw_offers(agreed);
         if let Err(refusal) = self.control(Some(seat), Body::DrawOffered).await {
-            self.draw_offers = before;
+            self.set_draw_offers(before);
             return Err(refusal);
         }
         Ok(())
@@ -314,7 +372,7 @@ impl Table {
 
     pub(super) async fn accept_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         let playing = self.playing(player)?;
-        if self.draw_offers.is_empty() || playing.is_subset(self.draw_offers) {
+        if self.draw_offers().is_empty() || playing.is_subset(self.draw_offers()) {
             return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to accept");
         }
         self.offer_draw(player).await
@@ -322,13 +380,13 @@ impl Table {
 
     pub(super) async fn decline_draw(&mut self, player: &PlayerInfo) -> Result<(), Refusal> {
         let playing = self.playing(player)?;
-        if self.draw_offers.is_empty() || playing.is_subset(self.draw_offers) {
+        if self.draw_offers().is_empty() || playing.is_subset(self.draw_offers()) {
             return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to decline");
         }
-        let before = std::mem::replace(&mut self.draw_offers, SeatSet::EMPTY);
+        let before = self.set_draw_offers(SeatSet::EMPTY);
         let seat = playing.first().unwrap_or(Seat(0));
         if let Err(refusal) = self.control(Some(seat), Body::DrawDeclined).await {
-            self.draw_offers = before;
+            self.set_draw_offers(before);
             return Err(refusal);
         }
         Ok(())
@@ -355,7 +413,7 @@ impl Table {
     /// grace period over.
     fn gone_for_good(&self, mine: SeatSet) -> SeatSet {
         let others = self.in_play().without_all(mine);
-        others.iter().filter(|s| !self.is_connected(*s) && self.grace_until[s.index()].is_none()).collect()
+        others.iter().filter(|s| !self.is_connected(*s) && self.grace_until(*s).is_none()).collect()
     }
 
     /// The seats still playing that are away past their grace period leave
@@ -370,7 +428,7 @@ impl Table {
             return refuse(ErrorCode::NotAbsent, "every other player is connected or still has time to come back");
         }
         for other in gone.iter() {
-            if self.phase != Phase::Live || self.pending_end.is_some() {
+            if self.stage.running().is_none() {
                 break;
             }
             self.leave(other, Leave::Abandoned).await?;
@@ -380,7 +438,7 @@ impl Table {
 
     /// A clock ran out: the seat leaves the match.
     pub(super) async fn flag(&mut self, seat: Seat) {
-        if self.phase != Phase::Live || self.pending_end.is_some() {
+        if self.stage.running().is_none() {
             return;
         }
         if let Err((_, message)) = self.leave(seat, Leave::TimeRanOut).await {
@@ -391,13 +449,15 @@ impl Table {
     /// A response window's deadline passed: the seats it still asks give
     /// their default answers.
     pub(super) async fn window_expired(&mut self) {
-        if self.phase != Phase::Live || self.pending_end.is_some() {
+        if self.stage.running().is_none() {
             return;
         }
         let mut referee = self.referee.clone_box();
         let entries = referee.expire_window();
         if entries.is_empty() {
-            self.window = None;
+            if let Some(live) = self.stage.live_mut() {
+                live.window = None;
+            }
             return;
         }
         let pending = Pending { referee, entries, client_id: None, completed: None };
@@ -405,7 +465,9 @@ impl Table {
             Ok(committed) => self.announce(committed),
             Err((_, message)) => {
                 // The window stays open; the next deadline tries again.
-                self.window = self.window.map(|(_, ms)| (Instant::now() + Duration::from_secs(1), ms));
+                if let Some(live) = self.stage.live_mut() {
+                    live.window = live.window.map(|(_, ms)| (Instant::now() + Duration::from_secs(1), ms));
+                }
                 tracing::error!(table = %self.id, %message, "could not record a window's default answers");
                 return;
             }
@@ -420,14 +482,14 @@ impl Table {
     /// [`Context::idle_match`]: super::Context::idle_match
     pub(super) async fn adjudicate(&mut self) -> bool {
         // A bot is never idle: if it is waited for, it is thinking.
-        let waited = self.referee.state().status().acting().without_all(self.left).without_all(self.bot_seats());
+        let waited = self.referee.state().status().acting().without_all(self.left()).without_all(self.bot_seats());
         if waited.is_empty() {
             tracing::warn!(table = %self.id, "an idle untimed match waits for no seat: it is not adjudicated");
             return false;
         }
         tracing::info!(table = %self.id, seats = ?waited, "an idle untimed match is adjudicated");
         for seat in waited.iter() {
-            if self.phase != Phase::Live || self.pending_end.is_some() {
+            if self.stage.running().is_none() {
                 break;
             }
             if let Err((_, message)) = self.leave(seat, Leave::Abandoned).await {
@@ -441,61 +503,11 @@ impl Table {
     /// An absent player's grace period is over: the others may now have the
     /// seat leave ([`Table::claim_victory`]). It stays until they do.
     pub(super) fn grace_expired(&mut self, seat: Seat) {
-        if self.phase != Phase::Live || self.is_connected(seat) || self.left.contains(seat) {
+        if self.stage.live().is_none() || self.is_connected(seat) || self.left().contains(seat) {
             return;
         }
         // The others may now have the seat leave; they see it in the presence.
         self.broadcast_presence();
-    }
-
-    /// Ends the match: stores the result with the revealed seed, then
-    /// shows everyone everything. The outcome is the rules' (none for an
-    /// aborted match). If the end cannot be stored, the match takes no more
-    /// actions and the end is tried again a second later.
-    pub(super) async fn end(&mut self, termination: Termination) -> Result<(), Refusal> {
-        let outcome = match termination {
-            Termination::Aborted | Termination::Failed => None,
-            _ => self.referee.state().status().outcome().cloned(),
-        };
-        let result = MatchResult { termination, outcome };
-        let seed = self.seed.map(|s| s.to_hex());
-        let event =
-            Event { seq: self.seq() + 1, at: now_ms(), seat: None, body: Body::Ended { result: result.clone(), seed } };
-        let places = match &result.outcome {
-            Some(outcome) => outcome.places.iter().map(|p| Some(*p)).collect(),
-            None => vec![None; self.seats.len()],
-        };
-        let change = TableChange::Ended {
-            phase: if termination.has_result() { Phase::Finished } else { Phase::Aborted },
-            result: serde_json::to_string(&result).expect("results serialize"),
-            places,
-            turns: self.referee.state().turn(),
-        };
-        if let Err(refusal) = self.store_events(std::slice::from_ref(&event), Some(change)).await {
-            self.pending_end = Some((termination, Instant::now() + Duration::from_secs(1)));
-            return Err(refusal);
-        }
-        self.pending_end = None;
-        if self.phase == Phase::Live {
-            self.ctx.metrics.live_matches.decrement(1.0);
-        }
-        self.apply_end(event.clone());
-        self.broadcast_event(&event, None);
-        self.publish_lobby();
-        Ok(())
-    }
-
-    fn apply_end(&mut self, event: Event) {
-        let Body::Ended { result, .. } = &event.body else { return };
-        self.phase = if result.termination.has_result() { Phase::Finished } else { Phase::Aborted };
-        self.result = Some(result.clone());
-        self.draw_offers = SeatSet::EMPTY;
-        self.window = None;
-        self.grace_until.iter_mut().for_each(|g| *g = None);
-        if let Some(clocks) = self.clocks.as_mut() {
-            clocks.stop(Instant::now());
-        }
-        self.events.push(event);
     }
 
     /// Rebuilds a started match from its stored events through the
@@ -504,9 +516,7 @@ impl Table {
     /// clocks are not charged for the time the server was down.
     pub(super) fn replay(&mut self, seed: Seed, commitment: Option<String>, events: Vec<Event>) -> Result<(), String> {
         self.referee = self.setup.game.referee(&self.setup.options, None, seed).map_err(|e| e.to_string())?;
-        self.seed = Some(seed);
-        self.commitment = commitment;
-        self.phase = Phase::Live;
+        self.stage = Stage::Live(Box::new(Live::new(seed, commitment, self.seats.len(), None)));
         let mut last_clocks = None;
         let mut last_change = None;
         for mut event in events {
@@ -526,12 +536,17 @@ impl Table {
                         last_clocks.clone_from(clocks);
                     }
                     last_change = Some(entry.change.clone());
-                    self.note(&event);
+                    if let Some(live) = self.stage.live_mut() {
+                        live.note(&event);
+                    }
                 }
                 Body::DrawOffered => {
-                    self.draw_offers = self.draw_offers.union(self.held_with(event.seat.unwrap_or(Seat(0))));
+                    let agreed = self.draw_offers().union(self.held_with(event.seat.unwrap_or(Seat(0))));
+                    self.set_draw_offers(agreed);
                 }
-                Body::DrawDeclined => self.draw_offers = SeatSet::EMPTY,
+                Body::DrawDeclined => {
+                    self.set_draw_offers(SeatSet::EMPTY);
+                }
                 Body::Ended { .. } => {
                     self.apply_end(event);
                     continue;
@@ -539,21 +554,24 @@ impl Table {
             }
             self.events.push(event);
         }
-        if let (Some(control), Some(remaining)) = (self.setup.clock, last_clocks) {
-            self.clocks = Some(ClockState::resume(control, remaining));
-        }
-        if self.phase == Phase::Live {
-            let now = Instant::now();
-            let status = self.referee.state().status();
-            if let (Status::Over(_), Some(change)) = (&status, &last_change) {
-                // An end that was decided but not stored before a crash: end it now.
-                self.pending_end = Some((termination_by(change), now));
-            } else {
-                if let Some(clocks) = self.clocks.as_mut() {
-                    clocks.update(clocked(&status), None, now);
+        let clocks = self.setup.clock.zip(last_clocks).map(|(control, left)| ClockState::resume(control, left));
+        match &mut self.stage {
+            Stage::Over(over) => over.clocks = clocks,
+            Stage::Live(live) => {
+                live.clocks = clocks;
+                let now = Instant::now();
+                let status = self.referee.state().status();
+                if let (Status::Over(_), Some(change)) = (&status, &last_change) {
+                    // An end that was decided but not stored before a crash: end it now.
+                    live.pending_end = Some((termination_by(change), now));
+                } else {
+                    if let Some(clocks) = live.clocks.as_mut() {
+                        clocks.update(clocked(&status), None, now);
+                    }
+                    live.window = window_ms(status.decision()).map(|ms| open_window(now, now_ms(), ms));
                 }
-                self.window = window_ms(status.decision()).map(|ms| open_window(now, now_ms(), ms));
             }
+            Stage::Lobby => {}
         }
         Ok(())
     }

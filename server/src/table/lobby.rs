@@ -1,22 +1,27 @@
-//! The lobby: taking and leaving seats, the host's powers, starting the
-//! match, and rematches.
+//! The lobby: taking and leaving seats, the host's powers, closing the
+//! lobby, and starting the match.
 
-use super::Conn;
 use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
-use super::live::{clocked, open_window, window_ms};
+use super::live::{Live, clocked, open_window, window_ms};
+use super::over::Over;
 use super::refusal::{Refusal, refuse};
+use super::stage::Stage;
 use crate::epoch::now_ms;
 use crate::identity;
 use crate::store::TableChange;
-use protocol::{ErrorCode, LobbySettings, Phase, PlayerInfo, ServerMessage};
+use protocol::{ErrorCode, Phase, PlayerInfo};
 use rules::{Seat, SeatSet, Seed};
 use tokio::time::Instant;
 
 impl Table {
     fn in_lobby(&self) -> Result<(), Refusal> {
-        if self.phase == Phase::Lobby { Ok(()) } else { refuse(ErrorCode::NotInLobby, "the match has already started") }
+        if matches!(self.stage, Stage::Lobby) {
+            Ok(())
+        } else {
+            refuse(ErrorCode::NotInLobby, "the match has already started")
+        }
     }
 
     async fn save_seats(&self) -> Result<(), Refusal> {
@@ -132,7 +137,7 @@ impl Table {
             tracing::error!(table = %self.id, error = %e, "could not close a lobby");
             (ErrorCode::Internal, "could not close the lobby; try again".to_string())
         })?;
-        self.phase = Phase::Aborted;
+        self.stage = Stage::Over(Box::new(Over::closed()));
         self.lobby_changed();
         Ok(())
     }
@@ -209,12 +214,10 @@ impl Table {
         if let Some(c) = clocks.as_mut() {
             c.update(clocked(&status), None, now);
         }
-        self.window = window_ms(status.decision()).map(|ms| open_window(now, at, ms));
+        let mut live = Live::new(seed, Some(commitment), self.seats.len(), clocks);
+        live.window = window_ms(status.decision()).map(|ms| open_window(now, at, ms));
         self.referee = referee;
-        self.seed = Some(seed);
-        self.commitment = Some(commitment);
-        self.clocks = clocks;
-        self.phase = Phase::Live;
+        self.stage = Stage::Live(Box::new(live));
         self.ctx.metrics.live_matches.increment(1.0);
         for event in events {
             self.events.push(event);
@@ -224,55 +227,6 @@ impl Table {
         }
         self.publish_lobby();
         self.broadcast_snapshots();
-        Ok(())
-    }
-
-    /// Opens a new lobby for the same players: same game, options and clock,
-    /// the requester as host in the seat after their old one. Everyone who
-    /// follows this table is told.
-    pub(super) async fn rematch(&mut self, conn: &Conn, player: &PlayerInfo) -> Result<(), Refusal> {
-        if !self.revealed() {
-            return refuse(ErrorCode::MatchNotLive, "a rematch can be offered once the match is over");
-        }
-        let Some(seat) = self.seats_of(player).first() else {
-            return refuse(ErrorCode::NotSeated, "only players can offer a rematch");
-        };
-        let existing = match self.rematch.clone() {
-            Some(id) => self.ctx.store.table_code(&id).await.ok().flatten().map(|code| (id, code)),
-            None => self.ctx.store.rematch_of(&self.id).await.ok().flatten(),
-        };
-        if let Some((table, code)) = existing {
-            self.rematch = Some(table.clone());
-            conn.send(&ServerMessage::Created { table, code });
-            return Ok(());
-        }
-        let settings = LobbySettings {
-            game: self.setup.game.info().id.to_string(),
-            options: self.setup.options.clone(),
-            seats: Some(self.seats.len() as u8),
-            public: self.setup.public,
-            clock: self.setup.clock,
-        };
-        let next_seat = seat.next(self.seats.len());
-        let handle =
-            Table::create(&self.ctx, &settings, player, Some((&self.id, next_seat))).await.map_err(|e| match e {
-                super::actor::TableError::Refused(code, message) => (code, message),
-                e @ (super::actor::TableError::Store(_)
-                | super::actor::TableError::Rebuild(_)
-                | super::actor::TableError::Unrestorable(_)) => {
-                    tracing::error!(error = %e, "could not create a rematch");
-                    (ErrorCode::Internal, "could not create the rematch".to_string())
-                }
-            })?;
-        self.rematch = Some(handle.id.clone());
-        conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });
-        let offer = super::serialize(&ServerMessage::RematchOffered {
-            table: self.id.clone(),
-            rematch: handle.id.clone(),
-            code: handle.code.clone(),
-            by: player.clone(),
-        });
-        self.followers.retain(|f| f.conn.send_text(offer.clone()));
         Ok(())
     }
 }

@@ -15,10 +15,12 @@ mod clocks;
 mod events;
 mod live;
 mod lobby;
+mod over;
 mod recent;
 mod refusal;
 mod setup;
 mod snapshot;
+mod stage;
 mod supervision;
 mod write;
 

@@ -6,8 +6,9 @@
 use super::actor::Table;
 use super::events::Event;
 use super::serialize;
+use super::stage::Stage;
 use axum::extract::ws::Utf8Bytes;
-use protocol::{Phase, PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
+use protocol::{PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
 use rules::referee::AnyReferee;
 use rules::{Seat, SeatSet, Viewer};
 use std::collections::HashMap;
@@ -33,23 +34,31 @@ impl Table {
     fn state_of(&self, referee: &dyn AnyReferee, seq: u64, seats: SeatSet) -> StateUpdate {
         let viewer = if self.revealed() { Viewer::Spectator } else { viewer_of(seats, referee) };
         let state = referee.state();
-        let legal = if self.phase == Phase::Live && self.pending_end.is_none() {
-            let legal: Vec<_> = seats.without_all(self.left).iter().flat_map(|seat: Seat| state.legal(seat)).collect();
-            protocol::legal::compact(&legal)
-        } else {
-            Vec::new()
+        let legal = match self.stage.running() {
+            Some(live) => {
+                let legal: Vec<_> =
+                    seats.without_all(live.left).iter().flat_map(|seat: Seat| state.legal(seat)).collect();
+                protocol::legal::compact(&legal)
+            }
+            None => Vec::new(),
+        };
+        let (live, over) = (self.stage.live(), self.stage.over());
+        let clocks = match &self.stage {
+            Stage::Live(live) => live.clocks.as_ref(),
+            Stage::Over(over) => over.clocks.as_ref(),
+            Stage::Lobby => None,
         };
         StateUpdate {
             table: self.id.clone(),
             seq,
-            phase: self.phase,
+            phase: self.stage.phase(),
             view: state.view(viewer),
             legal,
-            clocks: self.clocks.as_ref().map(|c| c.report(Instant::now(), crate::epoch::now_ms())),
-            draw_offers: self.draw_offers.iter().collect(),
-            window_until: self.window.map(|(_, ms)| ms),
-            seed: self.revealed().then(|| self.seed.map(|s| s.to_hex())).flatten(),
-            result: self.result.clone(),
+            clocks: clocks.map(|c| c.report(Instant::now(), crate::epoch::now_ms())),
+            draw_offers: live.map(|l| l.draw_offers.iter().collect()).unwrap_or_default(),
+            window_until: live.and_then(|l| l.window).map(|(_, ms)| ms),
+            seed: over.and_then(|o| o.seed).map(|s| s.to_hex()),
+            result: over.and_then(|o| o.result.clone()),
         }
     }
 
@@ -67,7 +76,7 @@ impl Table {
             host: self.setup.host.clone(),
             seats: self.seats.clone(),
             your_seats: self.seats_of(player).iter().collect(),
-            phase: self.phase,
+            phase: self.stage.phase(),
             seq: state.seq,
             layout: self.referee.state().layout(),
             view: state.view,
@@ -77,10 +86,10 @@ impl Table {
             draw_offers: state.draw_offers,
             window_until: state.window_until,
             presence: self.presence(),
-            seed_commitment: self.commitment.clone(),
+            seed_commitment: self.commitment().map(str::to_string),
             seed: state.seed,
-            result: self.result.clone(),
-            rematch: self.rematch.clone(),
+            result: state.result,
+            rematch: self.stage.over().and_then(|o| o.rematch.clone()),
         }
     }
 

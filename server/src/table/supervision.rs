@@ -49,7 +49,7 @@ impl Table {
         for follower in &self.followers {
             follower.conn.error(ErrorCode::TableFailed, FAILED, Some(&self.id), None);
         }
-        match self.phase {
+        match self.stage.phase() {
             Phase::Live => {
                 // Ending reads the rules once more, so it is guarded too.
                 let ended = AssertUnwindSafe(self.end(Termination::Failed)).catch_unwind().await;

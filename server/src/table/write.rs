@@ -64,7 +64,10 @@ impl Table {
         let now = Instant::now();
         let before = self.referee.state().status().decision();
         let status = referee.state().status();
-        let mut clocks = self.clocks.clone();
+        let Some(live) = self.stage.running() else {
+            return Err((ErrorCode::MatchNotLive, "the match is not being played".to_string()));
+        };
+        let mut clocks = live.clocks.clone();
         if let Some(c) = clocks.as_mut() {
             c.update(clocked(&status), completed, now);
         }
@@ -81,17 +84,18 @@ impl Table {
             .collect();
         self.store_events(&events, None).await?;
         let after = status.decision();
-        self.window = match window_ms(after) {
-            Some(_) if self.window.is_some() && window_goes_on(before, &events, after) => self.window,
+        let Some(live) = self.stage.live_mut() else { unreachable!("a change is stored only while live") };
+        live.window = match window_ms(after) {
+            Some(_) if live.window.is_some() && window_goes_on(before, &events, after) => live.window,
             Some(ms) => Some(open_window(now, at, ms)),
             None => None,
         };
-        let before = std::mem::replace(&mut self.referee, referee);
-        self.clocks = clocks;
+        live.clocks = clocks;
         for event in &events {
-            self.note(event);
+            live.note(event);
             self.events.push(event.clone());
         }
+        let before = std::mem::replace(&mut self.referee, referee);
         Ok(Committed { events, before })
     }
 
