@@ -8,5 +8,6 @@ pub mod attangle;
 pub mod attraktion;
 pub mod dame100;
 pub mod drill;
+pub mod hextri;
 pub mod tactique;
 pub mod two_seats;

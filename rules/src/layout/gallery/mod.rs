@@ -85,7 +85,7 @@ fn maze_exhibit() -> Exhibit {
 }
 
 fn trihex_exhibit() -> Exhibit {
-    let layout = trihex::layout();
+    let layout = trihex::layout(3, 6);
     let owned = [("h1", 0, 3), ("h2", 1, 2), ("h4", 2, 1), ("h9", 3, 4), ("h12", 4, 1), ("h20", 5, 2)];
     let mut stacks = Vec::new();
     let mut attributes = Vec::new();

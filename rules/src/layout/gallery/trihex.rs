@@ -19,7 +19,7 @@ const SQRT3: f32 = 1.732_050_8;
 const ROAD_TINT: &str = "#dcc08a";
 
 /// How many rings of hexagons around the centre a hexagon is.
-fn ring(q: i32, r: i32) -> i32 {
+pub fn ring(q: i32, r: i32) -> i32 {
     q.abs().max(r.abs()).max((q + r).abs())
 }
 
@@ -92,6 +92,9 @@ pub fn shape(field: Field) -> Shape {
     }
 }
 
+/// The players' colours' names, seat 0 first.
+pub const NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+
 /// A county's production number: 3 at the centre, 2 on the first ring,
 /// 1 elsewhere (design §2.3).
 pub fn production(q: i32, r: i32) -> u8 {
@@ -102,12 +105,13 @@ pub fn production(q: i32, r: i32) -> u8 {
     }
 }
 
-/// The six-player board (radius 3): hexagons `h1`…`h37` from the centre out,
-/// production numbers on the inner ones, triangles `t1`…`t96`, the entry
-/// roads (touching one county) washed darker, and a reserve beside each side of
-/// the board for each player's figures waiting to enter.
-pub fn layout() -> Layout {
-    let radius = 3;
+/// The board of `radius` for `seats` players (radius 3 and six seats is the
+/// six-player board): hexagons `h1`, `h2`, … from the centre out, production
+/// numbers on the inner ones, triangles `t1`, `t2`, …, the entry roads
+/// (touching one county) washed darker, and a reserve `R1`, `R2`, … beside
+/// the board for each player's figures waiting to enter, seat 0's at the
+/// bottom and the others round the board clockwise.
+pub fn layout(radius: i32, seats: usize) -> Layout {
     let fields = fields(radius);
     let on_board = |(q, r): (i32, i32)| ring(q, r) <= radius;
     let mut cells: Vec<CellLayout> = Vec::new();
@@ -131,7 +135,7 @@ pub fn layout() -> Layout {
         let tone = if matches!(field, Field::Hexagon(..)) { Tone::Land } else { Tone::Plain };
         cells.push(CellLayout { label, shape: shape(*field), tone, caption, off_board: false });
     }
-    let names = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+    let names = NAMES;
     let colours = ["#c0392b", "#2e86c1", "#229954", "#d4ac0d", "#8e44ad", "#e67e22"];
     // Reserves: one beside each side of the hexagon, seat 0 at the bottom,
     // then round the board clockwise.
@@ -139,9 +143,10 @@ pub fn layout() -> Layout {
     // every side; a reserve sits just beyond, clear of the board's frame.
     let reach = (radius + 1) as f32 * SQRT3 + 1.2;
     let mut reserves = Vec::new();
-    for seat in 0..6 {
-        // Straight below the centre for seat 0, then every 60° clockwise.
-        let angle = (90.0 + 60.0 * seat as f32).to_radians();
+    let share = 360.0 / seats.max(1) as f32;
+    for seat in 0..seats {
+        // Straight below the centre for seat 0, then evenly clockwise.
+        let angle = (90.0 + share * seat as f32).to_radians();
         let (x, y) = (reach * angle.cos(), reach * angle.sin());
         reserves.push(cells.len() as CellId);
         cells.push(CellLayout {
@@ -166,13 +171,13 @@ pub fn layout() -> Layout {
             style: AreaStyle::Tint(None),
         });
     }
-    let seats = (0..6)
+    let seats = (0..seats)
         .map(|seat| SeatStyle {
             name: names[seat].to_string(),
             colour: colours[seat].to_string(),
             // Seats go round the board clockwise; a clockwise turn would move
             // a side away from the bottom, so each seat turns back.
-            turn: (360.0 - 60.0 * seat as f32) % 360.0,
+            turn: (360.0 - share * seat as f32) % 360.0,
         })
         .collect();
     Layout { cells, backdrop: Vec::new(), edges: Vec::new(), areas, labels: Vec::new(), seats }

@@ -1,0 +1,602 @@
+//! Hex-Tri, the "Tactical Board Game" of Gable & BP (2004;
+//! rulebooks/tactical-hex.txt): rounds of movement, production and battle
+//! on a board of counties (hexagons) and roads (triangles), for 2, 3 or 6
+//! players. Each player has a Main Figure and ordinary figures, all off the
+//! board at the start; a move costs a point taken from a county the player
+//! alone occupies; counties produce points; contested counties fight; the
+//! last player with a Main Figure wins.
+//!
+//! Every choice the rulebook leaves open is a ruling in docs/rules/hextri.md.
+//! The movement phase is the only one with decisions: players take single
+//! steps in turn, a step being one move, "done", or (the rulebook's starred
+//! exception) "all", after which the player makes all the moves they want
+//! at once. Production and battle follow by themselves when every player is
+//! done, and the next round begins.
+//!
+//! The optional rules (Sabotage, Assassin, Fanatic, point transport) and the
+//! beginners' ending are not offered yet (see docs/rules/hextri.md).
+
+mod board;
+mod moves;
+mod notation;
+mod round;
+
+pub use board::Board;
+pub use notation::HexTriTurn;
+
+use crate::board::Cell;
+use crate::click::Click;
+use crate::error::{NotationError, RulesError};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::layout::gallery::trihex::NAMES;
+use crate::layout::{CellId, Layout};
+use crate::outcome::Outcome;
+use crate::seat::{Seat, SeatSet, Viewer};
+use crate::status::Status;
+use crate::step::{Leave, NoChance, Step};
+use crate::view::{Attribute, Fact, Panel, Piece, Stack, View};
+use serde::{Deserialize, Serialize};
+
+/// The most seats a match has.
+pub const SEATS: usize = 6;
+
+/// How many ordinary figures each player has besides the Main Figure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Figures {
+    /// The English rulebook: 9 for two players, 6 for three or six.
+    #[default]
+    Rulebook,
+    /// The Hungarian rules: 9 for two players, 8 for three or more.
+    Hungarian,
+}
+
+/// The options: how many players, and how many figures each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HexTriOptions {
+    /// 2, 3 or 6.
+    pub seats: u8,
+    /// Figures per player.
+    #[serde(skip_serializing_if = "is_rulebook")]
+    pub figures: Figures,
+}
+
+fn is_rulebook(figures: &Figures) -> bool {
+    *figures == Figures::Rulebook
+}
+
+impl Default for HexTriOptions {
+    fn default() -> HexTriOptions {
+        HexTriOptions { seats: 2, figures: Figures::Rulebook }
+    }
+}
+
+impl HexTriOptions {
+    /// Ordinary figures per player (the Main Figure besides).
+    pub fn figures(&self) -> u8 {
+        match (self.seats, self.figures) {
+            (2, _) => 9,
+            (_, Figures::Rulebook) => 6,
+            (_, Figures::Hungarian) => 8,
+        }
+    }
+
+    /// The board's radius: 2, or 3 for six players.
+    pub fn radius(&self) -> i32 {
+        if self.seats == 6 { 3 } else { 2 }
+    }
+}
+
+/// One action of the movement phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HexTriAction {
+    /// A figure moves.
+    Move(Move),
+    /// The player makes all the moves they want now, one after another
+    /// (the starred rule), then is done for the round.
+    All,
+    /// The player moves no more this round.
+    Done,
+}
+
+/// One move of one figure, with where its point comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    /// The Main Figure moves (else an ordinary figure).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub main: bool,
+    /// Where it stands; none off the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Cell>,
+    /// The county it steps through, from a road to another road.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<Cell>,
+    /// Where it ends.
+    pub to: Cell,
+    /// The county whose point pays for the move; none for the Main
+    /// Figure's free move. A step through a county pays its second point
+    /// from that county.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pay: Option<Cell>,
+}
+
+/// The figures of one seat on one field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Troop {
+    /// Ordinary figures that have not moved this round.
+    fresh: u8,
+    /// Ordinary figures that have moved this round.
+    moved: u8,
+    /// The Main Figure stands here.
+    main: bool,
+}
+
+impl Troop {
+    fn count(self) -> u8 {
+        self.fresh + self.moved + u8::from(self.main)
+    }
+}
+
+/// The state of a Hex-Tri match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HexTri {
+    options: HexTriOptions,
+    /// The round under way, from 1.
+    round: u32,
+    /// The seat whose step it is.
+    mover: Seat,
+    /// The mover is making all its moves at once (the starred rule).
+    all: bool,
+    /// The seats done moving this round.
+    done: SeatSet,
+    /// The seats out of the game (Main Figure lost, or left the match).
+    out: SeatSet,
+    /// The seats that went out, in groups, in the order they went.
+    gone: Vec<SeatSet>,
+    /// Per field, per seat: its figures there.
+    troops: Vec<[Troop; SEATS]>,
+    /// Per seat: how many times its Main Figure moved this round (the first
+    /// move is free).
+    main_moves: [u8; SEATS],
+    /// Per seat: figures off the board that may enter.
+    reserve: [u8; SEATS],
+    /// Per seat: figures removed last round, which may enter next round.
+    resting: [u8; SEATS],
+    /// Per seat: figures removed this round.
+    fallen: [u8; SEATS],
+    /// Per county: the points lying on it.
+    points: Vec<u16>,
+    /// Per county: a battle left it unclear, so it produces nothing in the
+    /// next production.
+    unclear: Vec<bool>,
+    /// What the last production and battle did, for the players.
+    report: Vec<String>,
+    /// Fields the last step touched.
+    marks: Vec<CellId>,
+    turns: u32,
+    outcome: Option<Outcome>,
+}
+
+impl HexTri {
+    fn board(&self) -> &'static Board {
+        Board::of(self.options.radius())
+    }
+
+    fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.options.seats).map(Seat)
+    }
+
+    fn in_play(&self) -> SeatSet {
+        SeatSet::all(self.seat_count()).without_all(self.out)
+    }
+
+    fn name(seat: Seat) -> &'static str {
+        NAMES[seat.index()]
+    }
+
+    /// The seats with figures on a field.
+    fn holders(&self, cell: CellId) -> SeatSet {
+        self.seats().filter(|s| self.troops[usize::from(cell)][s.index()].count() > 0).collect()
+    }
+
+    /// Where `seat`'s Main Figure stands.
+    fn main_at(&self, seat: Seat) -> Option<CellId> {
+        (0..self.board().cells).find(|c| self.troops[*c][seat.index()].main).map(|c| c as CellId)
+    }
+
+    /// The round's first mover: the first seat, then the next round the
+    /// next one in play, and so on round the table.
+    fn first_of_round(&self) -> Seat {
+        let n = self.options.seats;
+        let start = ((self.round - 1) % u32::from(n)) as u8;
+        (0..n).map(|i| Seat((start + i) % n)).find(|s| !self.out.contains(*s)).unwrap_or(Seat(0))
+    }
+
+    /// Every seat's place: the winners first, then the seats that went
+    /// out, the last to go first.
+    fn ranking(&self, winners: SeatSet, reason: String) -> Outcome {
+        let mut groups = vec![winners];
+        groups.extend(self.gone.iter().rev().copied().filter(|g| !g.is_empty()));
+        Outcome::ranked(self.seat_count(), &groups, reason)
+    }
+
+    /// Ends the match if one seat (or none) is left in play.
+    fn check_end(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let left = self.in_play();
+        match left.len() {
+            0 => {
+                // The last Main Figures fell together: they share first place.
+                let last = self.gone.pop().unwrap_or(SeatSet::EMPTY);
+                self.outcome = Some(self.ranking(last, "the last Main Figures fell together".into()));
+            }
+            1 => {
+                let winner = left.first().unwrap_or(Seat(0));
+                let reason = format!("{} has the last Main Figure", Self::name(winner));
+                self.outcome = Some(self.ranking(left, reason));
+            }
+            _ => {}
+        }
+    }
+
+    /// Takes every figure of the seats in `seats` out of the game.
+    fn remove_seats(&mut self, seats: SeatSet) {
+        if seats.is_empty() {
+            return;
+        }
+        for troops in &mut self.troops {
+            for seat in seats.iter() {
+                troops[seat.index()] = Troop::default();
+            }
+        }
+        for seat in seats.iter() {
+            let i = seat.index();
+            (self.reserve[i], self.resting[i], self.fallen[i]) = (0, 0, 0);
+        }
+        self.out = self.out.union(seats);
+        self.done = self.done.union(seats);
+        self.gone.push(seats);
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        self.board().name(cell).to_string()
+    }
+}
+
+impl Game for HexTri {
+    type Options = HexTriOptions;
+    type Action = HexTriAction;
+    type Chance = NoChance;
+    type Notation = HexTriTurn;
+
+    const INFO: GameInfo = GameInfo::abstract_game(
+        "hextri",
+        "Hex-Tri",
+        "Counties and the roads between them, for 2, 3 or 6: move figures by paying points, hold counties to \
+         produce more, win battles by numbers, and take out the others' Main Figures.",
+        2,
+        SEATS as u8,
+    );
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec {
+                key: "seats".into(),
+                label: "Players".into(),
+                choices: vec![
+                    OptionChoice { value: 2.into(), label: "Two".into() },
+                    OptionChoice { value: 3.into(), label: "Three".into() },
+                    OptionChoice { value: 6.into(), label: "Six (larger board)".into() },
+                ],
+                default: 2.into(),
+            },
+            OptionSpec {
+                key: "figures".into(),
+                label: "Figures".into(),
+                choices: vec![
+                    OptionChoice {
+                        value: "rulebook".into(),
+                        label: "9 + Main for two, 6 + Main for more (English rules)".into(),
+                    },
+                    OptionChoice {
+                        value: "hungarian".into(),
+                        label: "9 + Main for two, 8 + Main for more (Hungarian rules)".into(),
+                    },
+                ],
+                default: "rulebook".into(),
+            },
+        ]
+    }
+
+    fn new(options: &HexTriOptions) -> Result<Self, RulesError> {
+        if ![2, 3, 6].contains(&options.seats) {
+            return Err(RulesError::BadOptions("Hex-Tri is for 2, 3 or 6 players".into()));
+        }
+        let board = Board::of(options.radius());
+        let troops = vec![[Troop::default(); SEATS]; board.cells];
+        let mut reserve = [0; SEATS];
+        reserve[..usize::from(options.seats)].fill(options.figures());
+        let mut state = HexTri {
+            options: options.clone(),
+            round: 1,
+            mover: Seat(0),
+            all: false,
+            done: SeatSet::EMPTY,
+            out: SeatSet::EMPTY,
+            gone: Vec::new(),
+            troops,
+            main_moves: [0; SEATS],
+            reserve,
+            resting: [0; SEATS],
+            fallen: [0; SEATS],
+            points: vec![0; board.hexes],
+            unclear: vec![false; board.hexes],
+            report: Vec::new(),
+            marks: Vec::new(),
+            turns: 0,
+            outcome: None,
+        };
+        state.mover = state.first_of_round();
+        Ok(state)
+    }
+
+    fn options(&self) -> &HexTriOptions {
+        &self.options
+    }
+
+    fn layout(&self) -> Layout {
+        self.board().layout(self.seat_count())
+    }
+
+    fn seat_count(&self) -> usize {
+        usize::from(self.options.seats)
+    }
+
+    fn status(&self) -> Status {
+        Status::one_seat(&self.outcome, self.mover)
+    }
+
+    fn turn(&self) -> u32 {
+        self.turns
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
+        if self.outcome.is_some() || seat != self.mover {
+            return;
+        }
+        let before = out.len();
+        self.moves(seat, out);
+        let can_move = out.len() > before;
+        // Round 1: every Main Figure enters; nothing else can be done.
+        if self.round == 1 && self.main_at(seat).is_none() {
+            return;
+        }
+        let others_moving = !self.in_play().without_all(self.done).without(seat).is_empty();
+        if can_move && !self.all && others_moving {
+            out.push(HexTriAction::All);
+        }
+        out.push(HexTriAction::Done);
+    }
+
+    fn explain(&self, seat: Seat, action: &HexTriAction) -> String {
+        match action {
+            HexTriAction::Move(m) => self.explain_move(seat, m),
+            HexTriAction::All => {
+                "\"all\" starts your step: it is offered when you can move and others still move".into()
+            }
+            HexTriAction::Done if self.round == 1 => "in round 1 every Main Figure enters the board first".into(),
+            HexTriAction::Done => "it is not your step".into(),
+        }
+    }
+
+    fn play(&mut self, seat: Seat, action: &HexTriAction) {
+        match action {
+            HexTriAction::Move(m) => {
+                self.play_move(seat, m);
+                let mut left = Vec::new();
+                self.moves(seat, &mut left);
+                if self.all && !left.is_empty() {
+                    return;
+                }
+                if self.all {
+                    self.done = self.done.with(seat);
+                }
+            }
+            HexTriAction::All => {
+                self.all = true;
+                self.marks.clear();
+                return;
+            }
+            HexTriAction::Done => {
+                self.done = self.done.with(seat);
+                self.marks.clear();
+            }
+        }
+        self.all = false;
+        self.turns += 1;
+        self.next_step();
+    }
+
+    fn view(&self, _viewer: Viewer) -> View {
+        let board = self.board();
+        let mut stacks = Vec::new();
+        let mut attributes = Vec::new();
+        for cell in 0..board.cells {
+            let mut pieces = Vec::new();
+            for seat in self.seats() {
+                let troop = self.troops[cell][seat.index()];
+                if troop.main {
+                    let kind = if self.main_moves[seat.index()] > 0 { "M*" } else { "M" };
+                    pieces.push(Piece::of_kind(seat, kind));
+                }
+                pieces.extend((0..troop.fresh).map(|_| Piece::of_kind(seat, "F")));
+                pieces.extend((0..troop.moved).map(|_| Piece::of_kind(seat, "F*")));
+            }
+            if !pieces.is_empty() {
+                stacks.push(Stack { cell: cell as CellId, pieces });
+            }
+            if cell < board.hexes {
+                let holders = self.holders(cell as CellId);
+                let owner = (holders.len() == 1).then(|| holders.first()).flatten();
+                let tag = if self.unclear[cell] {
+                    Some("unclear".to_string())
+                } else if holders.len() > 1 {
+                    Some("contested".to_string())
+                } else {
+                    None
+                };
+                let value = (self.points[cell] > 0).then(|| i32::from(self.points[cell]));
+                if owner.is_some() || tag.is_some() || value.is_some() {
+                    attributes.push(Attribute { cell: cell as CellId, owner, value, tag });
+                }
+            }
+        }
+        for seat in self.seats() {
+            let i = seat.index();
+            let waiting = self.reserve[i] + self.resting[i] + self.fallen[i];
+            let mut pieces: Vec<Piece> = (0..waiting).map(|_| Piece::of_kind(seat, "F")).collect();
+            if self.round == 1 && !self.out.contains(seat) && self.main_at(seat).is_none() {
+                pieces.insert(0, Piece::of_kind(seat, "M"));
+            }
+            if !pieces.is_empty() {
+                stacks.push(Stack { cell: board.reserve(i), pieces });
+            }
+        }
+        let panels = self
+            .seats()
+            .map(|seat| {
+                let i = seat.index();
+                let held: u32 = (0..board.hexes)
+                    .filter(|h| self.holders(*h as CellId) == SeatSet::only(seat))
+                    .map(|h| u32::from(self.points[h]))
+                    .sum();
+                let on_board: u32 = self.troops.iter().map(|t| u32::from(t[i].count())).sum();
+                let mut facts = vec![
+                    Fact::new("points on its counties", held),
+                    Fact::new("figures on the board", on_board),
+                    Fact::new("waiting to enter", self.reserve[i]),
+                ];
+                if self.resting[i] + self.fallen[i] > 0 {
+                    facts.push(Fact::new("fallen (enter again later)", self.resting[i] + self.fallen[i]));
+                }
+                if self.out.contains(seat) {
+                    facts.push(Fact::new("out", "yes"));
+                } else if self.done.contains(seat) {
+                    facts.push(Fact::new("this round", "done"));
+                }
+                Panel::facts(facts)
+            })
+            .collect();
+        let prompt = match &self.outcome {
+            Some(outcome) => outcome.reason.clone(),
+            None => {
+                let mut prompt = format!("Round {}, movement: {} to move", self.round, Self::name(self.mover));
+                if self.all {
+                    prompt.push_str(" (all their moves at once)");
+                }
+                if self.round == 1 && self.main_at(self.mover).is_none() {
+                    prompt.push_str(": enter the Main Figure on an edge road");
+                }
+                for line in &self.report {
+                    prompt.push_str(". ");
+                    prompt.push_str(line);
+                }
+                prompt
+            }
+        };
+        View {
+            stacks,
+            attributes,
+            seats: panels,
+            teams: Vec::new(),
+            acting: self.status().acting(),
+            prompt,
+            marks: self.marks.clone(),
+            private: Vec::new(),
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    fn clicks(&self, seat: Seat, action: &HexTriAction) -> Vec<Click> {
+        let board = self.board();
+        let id = |cell: Cell| Click::Cell(board.id(cell).unwrap_or(0));
+        match action {
+            HexTriAction::Move(m) => {
+                let mut clicks = vec![m.from.map_or(Click::Cell(board.reserve(seat.index())), id)];
+                clicks.extend(m.via.map(id));
+                clicks.push(id(m.to));
+                clicks.extend(m.pay.map(id));
+                clicks.push(Click::choice(if m.main { "Main Figure" } else { "figure" }));
+                clicks
+            }
+            HexTriAction::All => vec![Click::choice("all my moves now")],
+            HexTriAction::Done => vec![Click::choice("done")],
+        }
+    }
+
+    fn action_text(&self, seat: Seat, action: &HexTriAction) -> String {
+        HexTriTurn { seat, actions: vec![*action] }.to_string()
+    }
+
+    fn resolve(&self, turn: &HexTriTurn) -> Result<Vec<StepOf<Self>>, NotationError> {
+        let text = turn.to_string();
+        let mut state = self.clone();
+        let mut steps = Vec::new();
+        for action in &turn.actions {
+            state.apply(turn.seat, action).map_err(|e| NotationError::illegal(&text, e.to_string()))?;
+            steps.push(Step::Act(turn.seat, *action));
+        }
+        Ok(steps)
+    }
+
+    fn notate(&self, turn: &[StepOf<Self>]) -> HexTriTurn {
+        let seat = match turn.first() {
+            Some(Step::Act(seat, _)) => *seat,
+            _ => self.mover,
+        };
+        let actions = turn
+            .iter()
+            .filter_map(|step| match step {
+                Step::Act(_, action) => Some(*action),
+                Step::Chance(_) => None,
+            })
+            .collect();
+        HexTriTurn { seat, actions }
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
+    }
+
+    /// The players still in the game share first place; those out come after.
+    fn agree_draw(&mut self) {
+        if self.outcome.is_none() {
+            self.outcome = Some(self.ranking(self.in_play(), "agreement".into()));
+        }
+    }
+
+    /// A player who leaves takes all their figures out of the game, as if
+    /// their Main Figure had fallen; the others play on.
+    fn withdraw(&mut self, seat: Seat, leave: Leave) {
+        if self.outcome.is_some() || self.out.contains(seat) {
+            return;
+        }
+        self.remove_seats(SeatSet::only(seat));
+        if self.in_play().len() <= 1 {
+            let winners = self.in_play();
+            self.outcome = Some(self.ranking(winners, leave.reason().to_string()));
+            return;
+        }
+        if self.mover == seat {
+            self.all = false;
+            self.next_step();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

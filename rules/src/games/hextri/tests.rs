@@ -1,0 +1,281 @@
+//! Rules tests, named after the rulebook passages they check
+//! (rulebooks/tactical-hex.txt) and the rulings of docs/rules/hextri.md.
+
+use super::*;
+use crate::Game;
+
+fn game(seats: u8) -> HexTri {
+    HexTri::new(&HexTriOptions { seats, ..HexTriOptions::default() }).unwrap()
+}
+
+fn id(g: &HexTri, name: &str) -> CellId {
+    g.board().id(name.parse().unwrap()).unwrap()
+}
+
+fn cell(name: &str) -> Cell {
+    name.parse().unwrap()
+}
+
+/// A game in round 3 with every Main Figure placed by hand and no other
+/// figure on the board: `mains` names each seat's field.
+fn placed(seats: u8, mains: &[&str]) -> HexTri {
+    let mut g = game(seats);
+    for (seat, name) in mains.iter().enumerate() {
+        let c = id(&g, name);
+        g.troops[usize::from(c)][seat].main = true;
+    }
+    g.round = 3;
+    g.mover = Seat(0);
+    g
+}
+
+fn put(g: &mut HexTri, name: &str, seat: usize, figures: u8) {
+    let c = id(g, name);
+    g.troops[usize::from(c)][seat].fresh += figures;
+    g.reserve[seat] -= figures;
+}
+
+fn legal(g: &HexTri, seat: Seat) -> Vec<HexTriAction> {
+    let mut out = Vec::new();
+    g.legal_actions(seat, &mut out);
+    out
+}
+
+fn moves(g: &HexTri, seat: Seat) -> Vec<Move> {
+    legal(g, seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            HexTriAction::Move(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+fn play(g: &mut HexTri, seat: Seat, text: &str) {
+    let text = format!("{}: {text}", NAMES[seat.index()]);
+    let action = g.parse_action(seat, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.apply(seat, &action).unwrap();
+}
+
+#[test]
+fn all_players_place_their_main_figure_to_a_field_on_the_edge_of_the_board() {
+    let g = game(2);
+    let actions = legal(&g, Seat(0));
+    assert_eq!(actions.len(), 18, "one entry per edge road, and no 'done': {actions:?}");
+    assert!(actions.iter().all(|a| matches!(a, HexTriAction::Move(Move { main: true, from: None, pay: None, .. }))));
+    assert!(legal(&g, Seat(1)).is_empty(), "players take single steps in turn");
+}
+
+#[test]
+fn players_begin_the_first_step_alternating_in_each_round() {
+    let mut g = game(3);
+    let entries: Vec<CellId> =
+        (g.board().hexes..g.board().cells).filter(|c| g.board().entry[*c]).map(|c| c as CellId).collect();
+    for seat in 0..3 {
+        assert_eq!(g.mover, Seat(seat));
+        let to = g.cell_name(entries[usize::from(seat) * 6]);
+        play(&mut g, Seat(seat), &format!("M in-{to}"));
+    }
+    // Nobody has a point: only the Main Figures' free moves remain, so the
+    // first step of round 2 is Blue's.
+    assert_eq!(g.round, 2);
+    assert_eq!(g.mover, Seat(1));
+}
+
+#[test]
+fn the_main_figure_is_allowed_an_extra_free_movement_per_round() {
+    let mut g = placed(2, &["t1", "t54"]);
+    let h = g.board().around[usize::from(id(&g, "t1"))][0];
+    let county = g.cell_name(h);
+    play(&mut g, Seat(0), &format!("M t1-{county}"));
+    assert_eq!(g.main_moves[0], 1);
+    // At Red's next step, its second move of the round costs a point; there is none.
+    g.mover = Seat(0);
+    assert!(moves(&g, Seat(0)).iter().all(|m| !m.main), "no point, no second move");
+    g.points[usize::from(h)] = 1;
+    let second = moves(&g, Seat(0));
+    assert!(second.iter().any(|m| m.main && m.pay == Some(cell(&county))), "{second:?}");
+}
+
+#[test]
+fn the_point_is_paid_before_the_move_so_a_last_figure_may_pay_from_the_hex_it_leaves() {
+    let mut g = placed(2, &["h1", "t54"]);
+    g.points[0] = 1;
+    g.main_moves[0] = 1;
+    let paid: Vec<Move> = moves(&g, Seat(0)).into_iter().filter(|m| m.main).collect();
+    assert!(!paid.is_empty() && paid.iter().all(|m| m.pay == Some(cell("h1"))), "{paid:?}");
+    let m = paid[0];
+    g.apply(Seat(0), &HexTriAction::Move(m)).unwrap();
+    assert_eq!(g.points[0], 0);
+}
+
+#[test]
+fn points_on_hex_fields_occupied_by_more_than_one_player_are_not_used() {
+    let mut g = placed(2, &["h1", "h1"]);
+    put(&mut g, "h1", 0, 1);
+    g.points[0] = 5;
+    g.main_moves = [1, 1, 0, 0, 0, 0];
+    assert!(moves(&g, Seat(0)).is_empty(), "the only county with points is contested");
+}
+
+#[test]
+fn leaving_a_contested_hex_is_allowed_only_if_a_figure_of_the_mover_stays() {
+    let mut g = placed(2, &["h1", "h1"]);
+    let alone = moves(&g, Seat(0));
+    assert!(alone.is_empty(), "the Main Figure alone may not leave the contested county: {alone:?}");
+    put(&mut g, "h1", 0, 1);
+    let with_one = moves(&g, Seat(0));
+    assert!(with_one.iter().any(|m| m.main && m.from == Some(cell("h1"))), "{with_one:?}");
+}
+
+#[test]
+fn stepping_through_a_hex_uses_an_other_point_from_it_or_the_figure_must_stay() {
+    let mut g = placed(2, &["t54", "t53"]);
+    let t = id(&g, "t1");
+    let h = g.board().around[usize::from(t)][0];
+    g.troops[usize::from(t)][0].fresh = 1;
+    g.reserve[0] -= 1;
+    // Red pays from a county of its own elsewhere.
+    let payer = (0..g.board().hexes as CellId)
+        .find(|c| *c != h && g.board().around[usize::from(*c)].iter().all(|r| *r != t))
+        .unwrap();
+    g.troops[usize::from(payer)][0].fresh = 1;
+    g.reserve[0] -= 1;
+    g.points[usize::from(payer)] = 1;
+    let through = |g: &HexTri| {
+        moves(g, Seat(0)).into_iter().filter(|m| m.from == Some(g.board().name(t)) && m.via.is_some()).count()
+    };
+    assert_eq!(through(&g), 0, "no point on the county: the figure stays there");
+    g.points[usize::from(h)] = 1;
+    assert_eq!(through(&g), 6, "on to any of the county's roads, the one it came from included");
+    let m = moves(&g, Seat(0))
+        .into_iter()
+        .find(|m| m.from == Some(g.board().name(t)) && m.via.is_some() && m.to != g.board().name(t))
+        .unwrap();
+    g.apply(Seat(0), &HexTriAction::Move(m)).unwrap();
+    assert_eq!((g.points[usize::from(h)], g.points[usize::from(payer)]), (0, 0), "one point from each");
+}
+
+#[test]
+fn only_one_figure_is_allowed_to_stand_on_a_triangle_field() {
+    let mut g = placed(2, &["h1", "t1"]);
+    g.main_moves[0] = 0;
+    let roads = &g.board().around[0];
+    let taken = g.troops.iter().position(|t| t[1].main).unwrap() as CellId;
+    assert!(!roads.contains(&taken) || moves(&g, Seat(0)).iter().all(|m| m.to != g.board().name(taken)));
+    g.troops[usize::from(roads[0])][1].fresh = 1;
+    assert!(moves(&g, Seat(0)).iter().all(|m| m.to != g.board().name(roads[0])));
+}
+
+#[test]
+fn inner_hex_fields_produce_their_number_but_not_more_than_the_figures_on_them() {
+    let mut g = placed(2, &["h1", "h2"]);
+    put(&mut g, "h1", 0, 4);
+    g.produce();
+    assert_eq!(g.points[0], 3, "the centre produces 3 with 5 figures");
+    assert_eq!(g.points[1], 1, "a ring-1 county with one figure produces 1");
+    g.produce();
+    assert_eq!(g.points[0], 6, "any number of points may lie on a county");
+    let outer = (0..g.board().hexes).find(|h| g.board().production[*h] == 1).unwrap();
+    g.troops[outer][0].fresh = 3;
+    g.produce();
+    assert_eq!(g.points[outer], 1, "an outer county produces 1");
+}
+
+#[test]
+fn fields_occupied_by_more_than_one_player_and_unclear_fields_do_not_produce() {
+    let mut g = placed(2, &["h1", "h1"]);
+    g.produce();
+    assert_eq!(g.points[0], 0);
+    g.battle();
+    assert!(g.unclear[0], "1 against 1 is a draw: the county is unclear");
+    g.troops[0][1] = Troop::default();
+    g.produce();
+    assert_eq!(g.points[0], 0, "an unclear county produces nothing in the next round, whoever holds it");
+    g.produce();
+    assert_eq!(g.points[0], 1, "only in the next round");
+}
+
+#[test]
+fn one_figure_of_every_player_is_removed_until_one_player_remains_or_the_numbers_are_equal() {
+    // 4 against 2: Red keeps 2.
+    let mut g = placed(2, &["h1", "h1"]);
+    put(&mut g, "h1", 0, 3);
+    put(&mut g, "h1", 1, 1);
+    let fallen = g.fight(0);
+    assert!(fallen.contains(Seat(1)), "Blue's Main Figure falls last, and falls");
+    assert_eq!(g.troops[0][0].count(), 2);
+    assert!(g.troops[0][0].main, "Red's Main Figure is the last of Red's to fall");
+    assert_eq!(g.fallen[0], 2);
+    // 2, 2 and 1: one each goes, then 1 and 1 are equal: unclear.
+    let mut g = placed(3, &["t1", "t2", "t3"]);
+    put(&mut g, "h2", 0, 2);
+    put(&mut g, "h2", 1, 2);
+    put(&mut g, "h2", 2, 1);
+    g.fight(1);
+    assert_eq!([g.troops[1][0].count(), g.troops[1][1].count(), g.troops[1][2].count()], [1, 1, 0]);
+    assert!(g.unclear[1]);
+}
+
+#[test]
+fn figures_whose_surrounding_fields_are_all_occupied_by_enemy_figures_are_removed() {
+    let mut g = placed(2, &["h2", "h3"]);
+    let h1 = usize::from(id(&g, "h1"));
+    g.troops[h1][0].fresh = 2;
+    g.reserve[0] -= 2;
+    let roads = g.board().around[h1].clone();
+    for road in &roads {
+        g.troops[usize::from(*road)][1].fresh = 1;
+    }
+    g.reserve[1] = 0;
+    g.battle();
+    assert_eq!(g.troops[h1][0].count(), 0, "the centre's six roads are Blue's");
+    assert_eq!(g.fallen[0], 2);
+    assert!(g.out.is_empty());
+}
+
+#[test]
+fn if_a_main_figure_is_removed_all_of_that_players_figures_are_removed_and_the_last_main_figure_wins() {
+    let mut g = placed(3, &["h1", "h1", "h5"]);
+    put(&mut g, "h1", 0, 1);
+    put(&mut g, "h5", 2, 1);
+    put(&mut g, "h7", 1, 3);
+    g.battle();
+    assert!(g.out.contains(Seat(1)), "Blue's Main Figure fell on h1");
+    assert!(g.troops.iter().all(|t| t[1].count() == 0), "and every Blue figure left the game");
+    assert!(g.outcome.is_none(), "Red and Green play on");
+    g.check_end();
+    assert!(g.outcome.is_none());
+    g.remove_seats(SeatSet::only(Seat(2)));
+    g.check_end();
+    let outcome = g.outcome.clone().unwrap();
+    assert_eq!(outcome.places, vec![1, 3, 2], "Red first, then Green, who went out last, then Blue");
+}
+
+#[test]
+fn figures_taken_out_cannot_move_back_to_the_board_during_the_next_round() {
+    let mut g = placed(2, &["h1", "h2"]);
+    g.reserve[0] = 0;
+    g.fallen[0] = 2;
+    g.points[0] = 5;
+    g.end_round();
+    assert_eq!((g.reserve[0], g.resting[0]), (0, 2), "resting in the next round");
+    g.end_round();
+    assert_eq!((g.reserve[0], g.resting[0]), (2, 0), "back the round after");
+}
+
+#[test]
+fn a_player_may_make_all_his_allowed_movements_in_one_step() {
+    let mut g = placed(2, &["h1", "h2"]);
+    put(&mut g, "h1", 0, 2);
+    g.points[0] = 5;
+    play(&mut g, Seat(0), "all");
+    let before = g.turns;
+    let first = moves(&g, Seat(0)).into_iter().find(|m| !m.main).unwrap();
+    g.apply(Seat(0), &HexTriAction::Move(first)).unwrap();
+    assert_eq!(g.mover, Seat(0), "Red goes on moving");
+    assert_eq!(g.turns, before, "one step");
+    play(&mut g, Seat(0), "done");
+    assert_eq!(g.mover, Seat(1));
+    assert!(g.done.contains(Seat(0)));
+}
