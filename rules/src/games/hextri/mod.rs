@@ -13,7 +13,9 @@
 //! at once. Production and battle follow by themselves when every player is
 //! done, and the next round begins.
 //!
-//! The optional rules (Sabotage, Assassin, Fanatic, point transport) and the
+//! Two optional rules are options of the match: Sabotage (3 points freeze an
+//! enemy county till the next round) and Fanatic (a figure may attack an
+//! enemy figure on a road; both fall). Assassin, point transport and the
 //! beginners' ending are not offered yet (see docs/rules/hextri.md).
 
 mod board;
@@ -60,6 +62,12 @@ pub struct HexTriOptions {
     /// Figures per player.
     #[serde(skip_serializing_if = "is_rulebook")]
     pub figures: Figures,
+    /// The optional rule SABOTAGE - Freeze.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sabotage: bool,
+    /// The optional rule FANATIC - Kamikaze.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fanatic: bool,
 }
 
 fn is_rulebook(figures: &Figures) -> bool {
@@ -68,7 +76,7 @@ fn is_rulebook(figures: &Figures) -> bool {
 
 impl Default for HexTriOptions {
     fn default() -> HexTriOptions {
-        HexTriOptions { seats: 2, figures: Figures::Rulebook }
+        HexTriOptions { seats: 2, figures: Figures::Rulebook, sabotage: false, fanatic: false }
     }
 }
 
@@ -94,6 +102,14 @@ impl HexTriOptions {
 pub enum HexTriAction {
     /// A figure moves.
     Move(Move),
+    /// The player pays 3 points from `pay`, placing them on the enemy
+    /// county `target`, which is frozen till the next round (Sabotage).
+    Sabotage {
+        /// The enemy's county.
+        target: Cell,
+        /// The player's county the 3 points come from.
+        pay: Cell,
+    },
     /// The player makes all the moves they want now, one after another
     /// (the starred rule), then is done for the round.
     All,
@@ -115,6 +131,9 @@ pub struct Move {
     pub via: Option<Cell>,
     /// Where it ends.
     pub to: Cell,
+    /// It attacks the enemy figure on that road (Fanatic).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attack: bool,
     /// The county whose point pays for the move; none for the Main
     /// Figure's free move. A step through a county pays its second point
     /// from that county.
@@ -171,6 +190,9 @@ pub struct HexTri {
     /// Per county: a battle left it unclear, so it produces nothing in the
     /// next production.
     unclear: Vec<bool>,
+    /// Per county: sabotaged this round, so its figures do not move and its
+    /// points are not used.
+    frozen: Vec<bool>,
     /// What the last production and battle did, for the players.
     report: Vec<String>,
     /// Fields the last step touched.
@@ -309,6 +331,24 @@ impl Game for HexTri {
                 ],
                 default: "rulebook".into(),
             },
+            OptionSpec {
+                key: "sabotage".into(),
+                label: "Sabotage (3 points freeze an enemy county)".into(),
+                choices: vec![
+                    OptionChoice { value: false.into(), label: "No".into() },
+                    OptionChoice { value: true.into(), label: "Yes".into() },
+                ],
+                default: false.into(),
+            },
+            OptionSpec {
+                key: "fanatic".into(),
+                label: "Fanatic (attack a figure on a road; both fall)".into(),
+                choices: vec![
+                    OptionChoice { value: false.into(), label: "No".into() },
+                    OptionChoice { value: true.into(), label: "Yes".into() },
+                ],
+                default: false.into(),
+            },
         ]
     }
 
@@ -335,6 +375,7 @@ impl Game for HexTri {
             fallen: [0; SEATS],
             points: vec![0; board.hexes],
             unclear: vec![false; board.hexes],
+            frozen: vec![false; board.hexes],
             report: Vec::new(),
             marks: Vec::new(),
             turns: 0,
@@ -385,6 +426,10 @@ impl Game for HexTri {
     fn explain(&self, seat: Seat, action: &HexTriAction) -> String {
         match action {
             HexTriAction::Move(m) => self.explain_move(seat, m),
+            HexTriAction::Sabotage { .. } if !self.options.sabotage => "Sabotage is not played in this match".into(),
+            HexTriAction::Sabotage { .. } => "Sabotage pays 3 points from a county you alone occupy onto a county \
+                                              only one enemy occupies, not frozen already"
+                .into(),
             HexTriAction::All => {
                 "\"all\" starts your step: it is offered when you can move and others still move".into()
             }
@@ -395,8 +440,11 @@ impl Game for HexTri {
 
     fn play(&mut self, seat: Seat, action: &HexTriAction) {
         match action {
-            HexTriAction::Move(m) => {
-                self.play_move(seat, m);
+            HexTriAction::Move(_) | HexTriAction::Sabotage { .. } => {
+                match action {
+                    HexTriAction::Move(m) => self.play_move(seat, m),
+                    _ => self.play_sabotage(action),
+                }
                 let mut left = Vec::new();
                 self.moves(seat, &mut left);
                 if self.all && !left.is_empty() {
@@ -442,7 +490,9 @@ impl Game for HexTri {
             if cell < board.hexes {
                 let holders = self.holders(cell as CellId);
                 let owner = (holders.len() == 1).then(|| holders.first()).flatten();
-                let tag = if self.unclear[cell] {
+                let tag = if self.frozen[cell] {
+                    Some("frozen".to_string())
+                } else if self.unclear[cell] {
                     Some("unclear".to_string())
                 } else if holders.len() > 1 {
                     Some("contested".to_string())
@@ -533,6 +583,7 @@ impl Game for HexTri {
                 clicks.push(Click::choice(if m.main { "Main Figure" } else { "figure" }));
                 clicks
             }
+            HexTriAction::Sabotage { target, pay } => vec![id(*target), id(*pay), Click::choice("sabotage")],
             HexTriAction::All => vec![Click::choice("all my moves now")],
             HexTriAction::Done => vec![Click::choice("done")],
         }

@@ -8,8 +8,16 @@
 //! from that county, when that county is the player's alone and has the
 //! point), or from off the board to an empty edge road. A figure leaves a
 //! contested county only if one of its player's figures stays.
+//!
+//! With Sabotage, a step may instead pay 3 points from one of the player's
+//! counties onto a county of one enemy, freezing it till the next round:
+//! its figures do not move and its points are not used. With Fanatic, a
+//! figure may move from a county onto a road beside it held by an enemy
+//! figure other than a Main Figure: both fall, or, if the attacker is the
+//! Main Figure, the enemy falls and the Main Figure stays on the road and
+//! moves no more that round.
 
-use super::{HexTri, HexTriAction, Move};
+use super::{HexTri, HexTriAction, Move, Troop};
 use crate::layout::CellId;
 use crate::seat::{Seat, SeatSet};
 
@@ -17,8 +25,21 @@ impl HexTri {
     /// The counties that can pay for `seat`'s move: its alone, with a point.
     fn payers(&self, seat: Seat) -> Vec<CellId> {
         (0..self.board().hexes as CellId)
-            .filter(|h| self.points[usize::from(*h)] > 0 && self.holders(*h) == SeatSet::only(seat))
+            .filter(|h| {
+                let c = usize::from(*h);
+                self.points[c] > 0 && !self.frozen[c] && self.holders(*h) == SeatSet::only(seat)
+            })
             .collect()
+    }
+
+    /// The enemy on a road that a Fanatic may attack: an ordinary figure,
+    /// never a Main Figure.
+    fn attackable(&self, seat: Seat, road: CellId) -> bool {
+        let holders = self.holders(road);
+        self.options.fanatic
+            && holders.len() == 1
+            && !holders.contains(seat)
+            && self.troops[usize::from(road)].iter().all(|t| !t.main)
     }
 
     /// Whether a road is empty.
@@ -34,18 +55,32 @@ impl HexTri {
         let i = seat.index();
         let payers = self.payers(seat);
         let paid: Vec<Option<CellId>> = payers.iter().map(|p| Some(*p)).collect();
-        if self.main_moves[i] < 2 {
+        let board = self.board();
+        // Figures on a frozen county do not move.
+        let free_to_go = |cell: CellId| !board.is_hex(cell) || !self.frozen[usize::from(cell)];
+        let main = self.main_at(seat);
+        if self.main_moves[i] < 2 && main.is_none_or(free_to_go) {
             let pays = if self.main_moves[i] == 0 { vec![None] } else { paid.clone() };
             if !pays.is_empty() {
-                self.moves_of(seat, true, self.main_at(seat), &pays, out);
+                self.moves_of(seat, true, main, &pays, out);
             }
         }
         if paid.is_empty() {
             return;
         }
-        for cell in 0..self.board().cells {
-            if self.troops[cell][i].fresh > 0 {
+        for cell in 0..board.cells {
+            if self.troops[cell][i].fresh > 0 && free_to_go(cell as CellId) {
                 self.moves_of(seat, false, Some(cell as CellId), &paid, out);
+            }
+        }
+        if self.options.sabotage {
+            for pay in payers.iter().filter(|p| self.points[usize::from(**p)] >= 3) {
+                for target in 0..board.hexes as CellId {
+                    let holders = self.holders(target);
+                    if holders.len() == 1 && !holders.contains(seat) && !self.frozen[usize::from(target)] {
+                        out.push(HexTriAction::Sabotage { target: board.name(target), pay: board.name(*pay) });
+                    }
+                }
             }
         }
         if self.reserve[i] > 0 {
@@ -65,12 +100,13 @@ impl HexTri {
     ) {
         let board = self.board();
         let name = |cell: CellId| board.name(cell);
-        let mut push = |via: Option<CellId>, to: CellId, pay: Option<CellId>| {
+        let mut push = |via: Option<CellId>, to: CellId, pay: Option<CellId>, attack: bool| {
             out.push(HexTriAction::Move(Move {
                 main,
                 from: from.map(name),
                 via: via.map(name),
                 to: name(to),
+                attack,
                 pay: pay.map(name),
             }));
         };
@@ -78,7 +114,7 @@ impl HexTri {
             // Off the board: onto an empty edge road.
             for road in (board.hexes..board.cells).map(|c| c as CellId) {
                 if board.entry[usize::from(road)] && self.empty(road) {
-                    pays.iter().for_each(|pay| push(None, road, *pay));
+                    pays.iter().for_each(|pay| push(None, road, *pay, false));
                 }
             }
             return;
@@ -91,7 +127,9 @@ impl HexTri {
             }
             for road in &board.around[here] {
                 if self.empty(*road) {
-                    pays.iter().for_each(|pay| push(None, *road, *pay));
+                    pays.iter().for_each(|pay| push(None, *road, *pay, false));
+                } else if self.attackable(seat, *road) {
+                    pays.iter().for_each(|pay| push(None, *road, *pay, true));
                 }
             }
             return;
@@ -102,14 +140,14 @@ impl HexTri {
             // figure stands on it, so the county must be the player's alone.
             let alone = self.holders(*county).without(seat).is_empty();
             for pay in pays {
-                push(None, *county, *pay);
+                push(None, *county, *pay, false);
                 let left = self.points[c] - u16::from(*pay == Some(*county));
                 if !alone || left == 0 {
                     continue;
                 }
                 for road in &board.around[c] {
                     if *road == from || self.empty(*road) {
-                        push(Some(*county), *road, *pay);
+                        push(Some(*county), *road, *pay, false);
                     }
                 }
             }
@@ -131,11 +169,23 @@ impl HexTri {
             (false, Some(cell)) => self.troops[usize::from(cell)][i].fresh -= 1,
             (false, None) => self.reserve[i] -= 1,
         }
+        if m.attack {
+            // Fanatic: the enemy on the road falls ("treated as they were
+            // killed in the Battle Phase"), and so does the attacker unless
+            // it is the Main Figure, which stays and moves no more.
+            for (enemy, troop) in self.troops[usize::from(to)].iter_mut().enumerate() {
+                self.fallen[enemy] += troop.fresh + troop.moved;
+                *troop = Troop::default();
+            }
+            if !m.main {
+                self.fallen[i] += 1;
+            }
+        }
         let arrived = &mut self.troops[usize::from(to)][i];
         if m.main {
             arrived.main = true;
-            self.main_moves[i] += 1;
-        } else {
+            self.main_moves[i] = if m.attack { 2 } else { self.main_moves[i] + 1 };
+        } else if !m.attack {
             arrived.moved += 1;
         }
         self.marks = [Some(from.unwrap_or(board.reserve(i))), via, Some(to)].into_iter().flatten().collect();
@@ -173,5 +223,19 @@ impl HexTri {
          county to a road beside it, from a road to a county beside it or on through it, and leaves a contested \
          county only if one of yours stays"
             .into()
+    }
+}
+
+impl HexTri {
+    /// Sabotage: 3 points from the player's county onto the enemy's, which
+    /// is frozen till the next round.
+    pub(super) fn play_sabotage(&mut self, action: &HexTriAction) {
+        let HexTriAction::Sabotage { target, pay } = action else { return };
+        let board = self.board();
+        let (target, pay) = (board.id(*target).expect("a county"), board.id(*pay).expect("a county"));
+        self.points[usize::from(pay)] -= 3;
+        self.points[usize::from(target)] += 3;
+        self.frozen[usize::from(target)] = true;
+        self.marks = vec![pay, target];
     }
 }

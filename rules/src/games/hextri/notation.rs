@@ -7,6 +7,10 @@
 //!   (`in`) onto edge road `t7` with its free move;
 //! - `Red: F t5-h2-t9 pay h4`: a figure steps through county `h2` (whose
 //!   second point it uses) from road `t5` to road `t9`;
+//! - `Red: F h3xt12 pay h3`: with Fanatic, a figure attacks the enemy
+//!   figure on road `t12` (`x` instead of `-`);
+//! - `Blue: sabotage h5 pay h9`: with Sabotage, 3 points of county `h9`
+//!   go onto the enemy's county `h5`, which is frozen till the next round;
 //! - `Red: done`: Red moves no more this round;
 //! - `Red: all; F in-t3 pay h1; M h1-t2; done`: the starred rule, every
 //!   move Red wants made at once.
@@ -31,10 +35,12 @@ pub struct HexTriTurn {
 fn move_text(m: &Move) -> String {
     let mut text = String::from(if m.main { "M " } else { "F " });
     text.push_str(&m.from.map_or_else(|| "in".to_string(), |c| c.to_string()));
-    for cell in m.via.iter().chain([&m.to]) {
+    for cell in m.via.iter() {
         text.push('-');
         text.push_str(&cell.to_string());
     }
+    text.push(if m.attack { 'x' } else { '-' });
+    text.push_str(&m.to.to_string());
     if let Some(pay) = m.pay {
         text.push_str(" pay ");
         text.push_str(&pay.to_string());
@@ -45,6 +51,7 @@ fn move_text(m: &Move) -> String {
 fn action_text(action: &HexTriAction) -> String {
     match action {
         HexTriAction::Move(m) => move_text(m),
+        HexTriAction::Sabotage { target, pay } => format!("sabotage {target} pay {pay}"),
         HexTriAction::All => "all".into(),
         HexTriAction::Done => "done".into(),
     }
@@ -64,6 +71,9 @@ fn parse_action(text: &str, whole: &str) -> Result<HexTriAction, NotationError> 
     let (kind, path, pay) = match words.as_slice() {
         ["done"] => return Ok(HexTriAction::Done),
         ["all"] => return Ok(HexTriAction::All),
+        ["sabotage", target, "pay", pay] => {
+            return Ok(HexTriAction::Sabotage { target: cell(target)?, pay: cell(pay)? });
+        }
         [kind, path] => (*kind, *path, None),
         [kind, path, "pay", pay] => (*kind, *path, Some(cell(pay)?)),
         _ => return Err(syntax("expected \"F h12-t40 pay h3\", \"M in-t7\", \"all\" or \"done\"")),
@@ -73,14 +83,20 @@ fn parse_action(text: &str, whole: &str) -> Result<HexTriAction, NotationError> 
         "F" | "f" => false,
         _ => return Err(syntax("a move starts with F (a figure) or M (the Main Figure)")),
     };
-    let fields: Vec<&str> = path.split('-').collect();
-    let (from, via, to) = match fields.as_slice() {
-        [from, to] => (*from, None, *to),
-        [from, via, to] => (*from, Some(cell(via)?), *to),
-        _ => return Err(syntax("a path is from-to or from-county-to")),
+    // An attack is written with `x` before the road attacked.
+    let (path, to, attack) = match path.rsplit_once('x') {
+        Some((path, to)) => (path, to, true),
+        None => {
+            let (path, to) = path.rsplit_once('-').ok_or_else(|| syntax("a path is from-to or from-county-to"))?;
+            (path, to, false)
+        }
+    };
+    let (from, via) = match path.split_once('-') {
+        Some((from, via)) => (from, Some(cell(via)?)),
+        None => (path, None),
     };
     let from = if from.eq_ignore_ascii_case("in") { None } else { Some(cell(from)?) };
-    Ok(HexTriAction::Move(Move { main, from, via, to: cell(to)?, pay }))
+    Ok(HexTriAction::Move(Move { main, from, via, to: cell(to)?, attack, pay }))
 }
 
 impl FromStr for HexTriTurn {
@@ -105,7 +121,14 @@ mod tests {
 
     #[test]
     fn steps_read_and_write_back() {
-        for text in ["Red: F h12-t40 pay h3", "Blue: M in-t7", "Green: F t5-h2-t9 pay h4", "Red: all; M h1-t2; done"] {
+        for text in [
+            "Red: F h12-t40 pay h3",
+            "Blue: M in-t7",
+            "Green: F t5-h2-t9 pay h4",
+            "Red: all; M h1-t2; done",
+            "Red: F h3xt12 pay h3",
+            "Blue: sabotage h5 pay h9",
+        ] {
             let turn: HexTriTurn = text.parse().unwrap();
             assert_eq!(turn.to_string(), text);
         }

@@ -74,6 +74,7 @@ impl HexTri {
             }
         }
         self.main_moves = [0; SEATS];
+        self.frozen.iter_mut().for_each(|f| *f = false);
         for i in 0..SEATS {
             self.reserve[i] += self.resting[i];
             self.resting[i] = self.fallen[i];

@@ -279,3 +279,71 @@ fn a_player_may_make_all_his_allowed_movements_in_one_step() {
     assert_eq!(g.mover, Seat(1));
     assert!(g.done.contains(Seat(0)));
 }
+
+fn with_options(mut g: HexTri, sabotage: bool, fanatic: bool) -> HexTri {
+    g.options.sabotage = sabotage;
+    g.options.fanatic = fanatic;
+    g
+}
+
+#[test]
+fn fanatic_both_figures_are_removed_and_count_as_killed_in_the_battle_phase() {
+    let mut g = with_options(placed(2, &["h2", "h3"]), false, true);
+    put(&mut g, "h1", 0, 1);
+    g.points[0] = 1;
+    let road = g.board().around[0][0];
+    g.troops[usize::from(road)][1].fresh = 1;
+    g.reserve[1] -= 1;
+    let attack = moves(&g, Seat(0)).into_iter().find(|m| m.attack && !m.main).expect("an attack from h1");
+    assert_eq!(attack.to, g.board().name(road));
+    g.apply(Seat(0), &HexTriAction::Move(attack)).unwrap();
+    assert_eq!(g.troops[usize::from(road)][1].count(), 0);
+    assert_eq!(g.troops[0][0].count(), 0, "the attacker fell too");
+    assert_eq!((g.fallen[0], g.fallen[1]), (1, 1), "both wait out the next round");
+    let mut plain = with_options(placed(2, &["h2", "h3"]), false, false);
+    put(&mut plain, "h1", 0, 1);
+    plain.points[0] = 1;
+    plain.troops[usize::from(road)][1].fresh = 1;
+    assert!(moves(&plain, Seat(0)).iter().all(|m| !m.attack), "only with the option");
+}
+
+#[test]
+fn fanatic_the_main_figure_cannot_be_attacked_on_triangle_fields_but_it_can_attack() {
+    let mut g = with_options(placed(2, &["h1", "h3"]), false, true);
+    let road = g.board().around[0][0];
+    let blue_main = g.main_at(Seat(1)).unwrap();
+    g.troops[usize::from(blue_main)][1].main = false;
+    g.troops[usize::from(road)][1].main = true;
+    put(&mut g, "h1", 0, 1);
+    g.points[0] = 1;
+    assert!(moves(&g, Seat(0)).iter().all(|m| !m.attack), "a Main Figure on a road is safe");
+    g.troops[usize::from(road)][1].main = false;
+    g.troops[usize::from(road)][1].fresh = 1;
+    let attack = moves(&g, Seat(0)).into_iter().find(|m| m.attack && m.main).expect("the Main Figure attacks");
+    g.apply(Seat(0), &HexTriAction::Move(attack)).unwrap();
+    assert!(g.troops[usize::from(road)][0].main, "it knocks the figure out and stays on the road");
+    assert_eq!(g.troops[usize::from(road)][1].count(), 0);
+    assert_eq!(g.main_moves[0], 2, "and cannot move more in that round");
+}
+
+#[test]
+fn sabotage_three_points_freeze_the_enemys_hex_till_the_next_round() {
+    let mut g = with_options(placed(2, &["h1", "h2"]), true, false);
+    put(&mut g, "h2", 1, 1);
+    g.points[0] = 3;
+    g.points[1] = 2;
+    play(&mut g, Seat(0), "sabotage h2 pay h1");
+    assert_eq!((g.points[0], g.points[1]), (0, 5), "the 3 points lie on the enemy's county");
+    assert!(g.frozen[1]);
+    let blue = |g: &HexTri| {
+        let mut out = Vec::new();
+        g.moves(Seat(1), &mut out);
+        out
+    };
+    assert!(blue(&g).is_empty(), "Blue's figures on h2 do not move and its points are not used");
+    assert!(g.done.contains(Seat(1)), "so Blue, with no move, is done");
+    assert_eq!(g.mover, Seat(0), "it was Red's step, and Red moves again");
+    g.end_round();
+    assert!(!g.frozen[1], "till the next round");
+    assert!(blue(&g).len() > 1);
+}
