@@ -164,6 +164,8 @@ pub struct HexTri {
     options: HexTriOptions,
     /// The round under way, from 1.
     round: u32,
+    /// The seat that began this round's movement.
+    first: Seat,
     /// The seat whose step it is.
     mover: Seat,
     /// The mover is making all its moves at once (the starred rule).
@@ -226,14 +228,6 @@ impl HexTri {
     /// Where `seat`'s Main Figure stands.
     fn main_at(&self, seat: Seat) -> Option<CellId> {
         (0..self.board().cells).find(|c| self.troops[*c][seat.index()].main).map(|c| c as CellId)
-    }
-
-    /// The round's first mover: the first seat, then the next round the
-    /// next one in play, and so on round the table.
-    fn first_of_round(&self) -> Seat {
-        let n = self.options.seats;
-        let start = ((self.round - 1) % u32::from(n)) as u8;
-        (0..n).map(|i| Seat((start + i) % n)).find(|s| !self.out.contains(*s)).unwrap_or(Seat(0))
     }
 
     /// Every seat's place: the winners first, then the seats that went
@@ -360,9 +354,10 @@ impl Game for HexTri {
         let troops = vec![[Troop::default(); SEATS]; board.cells];
         let mut reserve = [0; SEATS];
         reserve[..usize::from(options.seats)].fill(options.figures());
-        let mut state = HexTri {
+        let state = HexTri {
             options: options.clone(),
             round: 1,
+            first: Seat(0),
             mover: Seat(0),
             all: false,
             done: SeatSet::EMPTY,
@@ -381,7 +376,6 @@ impl Game for HexTri {
             turns: 0,
             outcome: None,
         };
-        state.mover = state.first_of_round();
         Ok(state)
     }
 

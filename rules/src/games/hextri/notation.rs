@@ -67,6 +67,7 @@ impl fmt::Display for HexTriTurn {
 fn parse_action(text: &str, whole: &str) -> Result<HexTriAction, NotationError> {
     let syntax = |why: &str| NotationError::syntax(whole, why);
     let cell = |word: &str| word.parse::<Cell>().map_err(|_| syntax("a field is written h12 or t40"));
+    let text = text.to_ascii_lowercase();
     let words: Vec<&str> = text.split_whitespace().collect();
     let (kind, path, pay) = match words.as_slice() {
         ["done"] => return Ok(HexTriAction::Done),
@@ -79,8 +80,8 @@ fn parse_action(text: &str, whole: &str) -> Result<HexTriAction, NotationError> 
         _ => return Err(syntax("expected \"F h12-t40 pay h3\", \"M in-t7\", \"all\" or \"done\"")),
     };
     let main = match kind {
-        "M" | "m" => true,
-        "F" | "f" => false,
+        "m" => true,
+        "f" => false,
         _ => return Err(syntax("a move starts with F (a figure) or M (the Main Figure)")),
     };
     // An attack is written with `x` before the road attacked.

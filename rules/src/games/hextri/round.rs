@@ -7,7 +7,9 @@ use super::{HexTri, SEATS};
 use crate::layout::CellId;
 use crate::seat::{Seat, SeatSet};
 
-/// Rounds in a row in which nobody could move before the match is dead.
+/// Whole rounds in a row in which nobody could move before the match is
+/// dead: by then every fallen figure is back and every county not
+/// fighting has produced.
 const DEAD_ROUNDS: u32 = 2;
 
 impl HexTri {
@@ -15,14 +17,16 @@ impl HexTri {
     /// with no move left are done. When nobody moves any more the round
     /// ends, and the next begins, until someone can move.
     pub(super) fn next_step(&mut self) {
-        // Rounds begun here in which nobody could move at all.
-        let mut idle = 0;
+        // Rounds begun here, each found without a move at its start.
+        let mut begun = 0;
         loop {
             if let Some(seat) = self.next_mover() {
                 self.mover = seat;
                 return;
             }
-            if idle >= DEAD_ROUNDS {
+            // The rounds begun before this one passed whole (production and
+            // battle included) without a move, and this one has none either.
+            if begun > DEAD_ROUNDS {
                 // No figure can move, and more points or battles change nothing.
                 let reason = "no player can move any more: the players still in the game share the win";
                 self.outcome = Some(self.ranking(self.in_play(), reason.into()));
@@ -32,14 +36,14 @@ impl HexTri {
             if self.outcome.is_some() {
                 return;
             }
-            idle += 1;
+            begun += 1;
         }
     }
 
     /// The first seat after the mover (the mover itself last) that is in
-    /// play, not done and able to move; the seats passed over that cannot
-    /// move are done.
-    fn next_mover(&mut self) -> Option<Seat> {
+    /// play, not done and able to move. A seat passed over because it
+    /// cannot move now is asked again if a later move frees its way.
+    fn next_mover(&self) -> Option<Seat> {
         let n = self.options.seats;
         let mut actions = Vec::new();
         for i in 1..=n {
@@ -49,11 +53,9 @@ impl HexTri {
             }
             actions.clear();
             self.moves(seat, &mut actions);
-            if actions.is_empty() {
-                self.done = self.done.with(seat);
-                continue;
+            if !actions.is_empty() {
+                return Some(seat);
             }
-            return Some(seat);
         }
         None
     }
@@ -83,9 +85,12 @@ impl HexTri {
         self.round += 1;
         self.done = self.out;
         self.all = false;
-        // The search for the first mover starts at the round's first seat.
-        let first = self.first_of_round();
-        self.mover = Seat((first.0 + self.options.seats - 1) % self.options.seats);
+        // The first step passes to the next seat in play after the one that
+        // began the last round; the search for a mover starts there.
+        let n = self.options.seats;
+        self.first =
+            (1..=n).map(|i| Seat((self.first.0 + i) % n)).find(|s| !self.out.contains(*s)).unwrap_or(self.first);
+        self.mover = Seat((self.first.0 + n - 1) % n);
     }
 
     /// "A hexagon occupied by one player's figures only, produces 1 point

@@ -341,9 +341,32 @@ fn sabotage_three_points_freeze_the_enemys_hex_till_the_next_round() {
         out
     };
     assert!(blue(&g).is_empty(), "Blue's figures on h2 do not move and its points are not used");
-    assert!(g.done.contains(Seat(1)), "so Blue, with no move, is done");
-    assert_eq!(g.mover, Seat(0), "it was Red's step, and Red moves again");
+    assert_eq!(g.mover, Seat(0), "it was Red's step, and Blue, with no move, is passed over");
     g.end_round();
     assert!(!g.frozen[1], "till the next round");
     assert!(blue(&g).len() > 1);
+}
+
+#[test]
+fn the_first_step_rotates_among_the_players_still_in_the_game() {
+    let mut g = placed(3, &["h1", "h3", "h5"]);
+    g.remove_seats(SeatSet::only(Seat(1)));
+    let mut firsts = Vec::new();
+    for _ in 0..4 {
+        g.end_round();
+        firsts.push(g.first);
+    }
+    assert_eq!(firsts, [Seat(2), Seat(0), Seat(2), Seat(0)], "Blue is out: Red and Green take turns");
+}
+
+#[test]
+fn a_position_where_nobody_can_move_for_two_whole_rounds_ends_the_match() {
+    // Both Main Figures alone on the centre: neither may leave it, and no
+    // county can pay for anything.
+    let mut g = placed(2, &["h1", "h1"]);
+    assert_eq!(legal(&g, Seat(0)), vec![HexTriAction::Done]);
+    play(&mut g, Seat(0), "done");
+    let outcome = g.outcome.clone().expect("a dead position");
+    assert_eq!(outcome.places, vec![1, 1], "both still in the game share the win");
+    assert_eq!(g.round, 6, "round 3 ended, then rounds 4 and 5 passed whole without a move");
 }
