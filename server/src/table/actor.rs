@@ -560,15 +560,6 @@ impl Table {
         self.stage.over().is_some()
     }
 
-    /// The SHA-256 of the match's seed, once it started.
-    pub(super) fn commitment(&self) -> Option<&str> {
-        match &self.stage {
-            Stage::Live(live) => live.commitment.as_deref(),
-            Stage::Over(over) => over.commitment.as_deref(),
-            Stage::Lobby => None,
-        }
-    }
-
     /// Lists or unlists the table among public lobbies.
     pub(super) fn publish_lobby(&self) {
         let listed = self.setup.public && matches!(self.stage, Stage::Lobby) && !self.followers.is_empty();

@@ -33,7 +33,7 @@ impl Table {
             return;
         }
         let state = self.referee.state();
-        let asked = state.status().acting().intersection(bots).without_all(self.left());
+        let asked = state.status().acting().intersection(bots).without_all(self.stage.left());
         let seq = self.seq();
         for seat in asked.iter() {
             let Some(live) = self.stage.live_mut() else { return };

@@ -167,16 +167,7 @@ impl Table {
     /// player's agreement to a draw counts for all of them.
     fn held_with(&self, seat: Seat) -> SeatSet {
         let holder = self.seats.get(seat.index()).and_then(Option::as_ref);
-        holder.map_or(SeatSet::EMPTY, |p| self.seats_of(p)).without_all(self.left())
-    }
-
-    /// The seats that left the match (none before it starts).
-    pub(super) fn left(&self) -> SeatSet {
-        match &self.stage {
-            Stage::Live(live) => live.left,
-            Stage::Over(over) => over.left,
-            Stage::Lobby => SeatSet::EMPTY,
-        }
+        holder.map_or(SeatSet::EMPTY, |p| self.seats_of(p)).without_all(self.stage.left())
     }
 
     /// Plays an action: check, store, apply, acknowledge, announce. `named`
@@ -332,7 +323,7 @@ impl Table {
 
     /// The seats still playing.
     fn in_play(&self) -> SeatSet {
-        SeatSet::all(self.seats.len()).without_all(self.left())
+        SeatSet::all(self.seats.len()).without_all(self.stage.left())
     }
 
     /// The seats that offered or agreed to a draw (none unless live).
@@ -482,7 +473,8 @@ impl Table {
     /// [`Context::idle_match`]: super::Context::idle_match
     pub(super) async fn adjudicate(&mut self) -> bool {
         // A bot is never idle: if it is waited for, it is thinking.
-        let waited = self.referee.state().status().acting().without_all(self.left()).without_all(self.bot_seats());
+        let waited =
+            self.referee.state().status().acting().without_all(self.stage.left()).without_all(self.bot_seats());
         if waited.is_empty() {
             tracing::warn!(table = %self.id, "an idle untimed match waits for no seat: it is not adjudicated");
             return false;
@@ -503,7 +495,7 @@ impl Table {
     /// An absent player's grace period is over: the others may now have the
     /// seat leave ([`Table::claim_victory`]). It stays until they do.
     pub(super) fn grace_expired(&mut self, seat: Seat) {
-        if self.stage.live().is_none() || self.is_connected(seat) || self.left().contains(seat) {
+        if self.stage.live().is_none() || self.is_connected(seat) || self.stage.left().contains(seat) {
             return;
         }
         // The others may now have the seat leave; they see it in the presence.

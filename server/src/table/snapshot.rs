@@ -6,7 +6,6 @@
 use super::actor::Table;
 use super::events::Event;
 use super::serialize;
-use super::stage::Stage;
 use axum::extract::ws::Utf8Bytes;
 use protocol::{PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
 use rules::referee::AnyReferee;
@@ -43,18 +42,13 @@ impl Table {
             None => Vec::new(),
         };
         let (live, over) = (self.stage.live(), self.stage.over());
-        let clocks = match &self.stage {
-            Stage::Live(live) => live.clocks.as_ref(),
-            Stage::Over(over) => over.clocks.as_ref(),
-            Stage::Lobby => None,
-        };
         StateUpdate {
             table: self.id.clone(),
             seq,
             phase: self.stage.phase(),
             view: state.view(viewer),
             legal,
-            clocks: clocks.map(|c| c.report(Instant::now(), crate::epoch::now_ms())),
+            clocks: self.stage.clocks().map(|c| c.report(Instant::now(), crate::epoch::now_ms())),
             draw_offers: live.map(|l| l.draw_offers.iter().collect()).unwrap_or_default(),
             window_until: live.and_then(|l| l.window).map(|(_, ms)| ms),
             seed: over.and_then(|o| o.seed).map(|s| s.to_hex()),
@@ -86,7 +80,7 @@ impl Table {
             draw_offers: state.draw_offers,
             window_until: state.window_until,
             presence: self.presence(),
-            seed_commitment: self.commitment().map(str::to_string),
+            seed_commitment: self.stage.commitment().map(str::to_string),
             seed: state.seed,
             result: state.result,
             rematch: self.stage.over().and_then(|o| o.rematch.clone()),

@@ -10,9 +10,11 @@
 //! Everything else a table holds — its setup, seats, the rules state, the
 //! recent events, who follows it — is the same in every stage.
 
+use super::clocks::ClockState;
 use super::live::Live;
 use super::over::Over;
 use protocol::Phase;
+use rules::SeatSet;
 
 /// The stage of a table's life.
 pub(super) enum Stage {
@@ -54,6 +56,33 @@ impl Stage {
     /// be stored.
     pub(super) fn running(&self) -> Option<&Live> {
         self.live().filter(|live| live.pending_end.is_none())
+    }
+
+    /// The seats that left the match (none before it starts).
+    pub(super) fn left(&self) -> SeatSet {
+        match self {
+            Stage::Live(live) => live.left,
+            Stage::Over(over) => over.left,
+            Stage::Lobby => SeatSet::EMPTY,
+        }
+    }
+
+    /// The SHA-256 of the match's seed, once it started.
+    pub(super) fn commitment(&self) -> Option<&str> {
+        match self {
+            Stage::Live(live) => live.commitment.as_deref(),
+            Stage::Over(over) => over.commitment.as_deref(),
+            Stage::Lobby => None,
+        }
+    }
+
+    /// The match's clocks: running while live, stopped once over.
+    pub(super) fn clocks(&self) -> Option<&ClockState> {
+        match self {
+            Stage::Live(live) => live.clocks.as_ref(),
+            Stage::Over(over) => over.clocks.as_ref(),
+            Stage::Lobby => None,
+        }
     }
 
     /// The ended match, if it is over.

@@ -434,20 +434,8 @@ impl Game for HexTri {
 
     fn play(&mut self, seat: Seat, action: &HexTriAction) {
         match action {
-            HexTriAction::Move(_) | HexTriAction::Sabotage { .. } => {
-                match action {
-                    HexTriAction::Move(m) => self.play_move(seat, m),
-                    _ => self.play_sabotage(action),
-                }
-                let mut left = Vec::new();
-                self.moves(seat, &mut left);
-                if self.all && !left.is_empty() {
-                    return;
-                }
-                if self.all {
-                    self.done = self.done.with(seat);
-                }
-            }
+            HexTriAction::Move(m) => self.play_move(seat, m),
+            HexTriAction::Sabotage { target, pay } => self.play_sabotage(*target, *pay),
             HexTriAction::All => {
                 self.all = true;
                 self.marks.clear();
@@ -457,6 +445,15 @@ impl Game for HexTri {
                 self.done = self.done.with(seat);
                 self.marks.clear();
             }
+        }
+        if self.all && !matches!(action, HexTriAction::Done) {
+            // In an "all" step the player goes on while a move is left.
+            let mut left = Vec::new();
+            self.moves(seat, &mut left);
+            if !left.is_empty() {
+                return;
+            }
+            self.done = self.done.with(seat);
         }
         self.all = false;
         self.turns += 1;

@@ -18,6 +18,7 @@
 //! moves no more that round.
 
 use super::{HexTri, HexTriAction, Move, Troop};
+use crate::board::Cell;
 use crate::layout::CellId;
 use crate::seat::{Seat, SeatSet};
 
@@ -224,15 +225,12 @@ impl HexTri {
          county only if one of yours stays"
             .into()
     }
-}
 
-impl HexTri {
     /// Sabotage: 3 points from the player's county onto the enemy's, which
     /// is frozen till the next round.
-    pub(super) fn play_sabotage(&mut self, action: &HexTriAction) {
-        let HexTriAction::Sabotage { target, pay } = action else { return };
+    pub(super) fn play_sabotage(&mut self, target: Cell, pay: Cell) {
         let board = self.board();
-        let (target, pay) = (board.id(*target).expect("a county"), board.id(*pay).expect("a county"));
+        let (target, pay) = (board.id(target).expect("a county"), board.id(pay).expect("a county"));
         self.points[usize::from(pay)] -= 3;
         self.points[usize::from(target)] += 3;
         self.frozen[usize::from(target)] = true;
