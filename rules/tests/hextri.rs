@@ -1,21 +1,25 @@
-//! Hex-Tri (not yet offered to players, so not in the registry's suite):
-//! the conformance suite for 2, 3 and 6 seats and the Hungarian figure
-//! count, over random playouts.
+//! Hex-Tri beyond its default options, which the registry's suite covers:
+//! the conformance suite for 2, 3 and 6 seats, the Hungarian figure count
+//! and every optional rule, over random playouts; and the legal-list sizes.
 
 use rules::conformance::{ConformanceConfig, run};
 use rules::games::hextri::{Figures, HexTri, HexTriOptions};
 
 #[test]
 fn hextri_passes_the_conformance_suite_for_two_three_and_six_seats() {
+    let plain = HexTriOptions::default();
+    let every = HexTriOptions { sabotage: true, fanatic: true, assassin: true, transport: true, ..plain.clone() };
     let choices = [
-        (2, Figures::Rulebook, false, false),
-        (2, Figures::Rulebook, true, true),
-        (3, Figures::Rulebook, false, false),
-        (3, Figures::Hungarian, true, false),
-        (6, Figures::Rulebook, false, true),
+        HexTriOptions { sabotage: true, fanatic: true, ..plain.clone() },
+        HexTriOptions { assassin: true, transport: true, ..plain.clone() },
+        HexTriOptions { seats: 3, ..plain.clone() },
+        HexTriOptions { seats: 3, figures: Figures::Hungarian, sabotage: true, beginners: true, ..plain.clone() },
+        HexTriOptions { seats: 3, ..every.clone() },
+        HexTriOptions { seats: 6, fanatic: true, ..plain.clone() },
+        HexTriOptions { seats: 6, beginners: true, ..every.clone() },
     ];
-    for (seats, figures, sabotage, fanatic) in choices {
-        let options = HexTriOptions { seats, figures, sabotage, fanatic };
+    for options in choices {
+        let seats = options.seats;
         let config = ConformanceConfig { playouts: 40, deep: 8, max_actions: 3_000, seed: 1 };
         let report = run::<HexTri>(&options, config).unwrap_or_else(|e| panic!("{seats} seats: {e}"));
         eprintln!("{options:?}: {report:?}");
@@ -25,12 +29,12 @@ fn hextri_passes_the_conformance_suite_for_two_three_and_six_seats() {
 }
 
 /// The most legal actions a seat had at any point of random playouts.
-fn most_legal(seats: u8, playouts: u64) -> usize {
+fn most_legal(options: &HexTriOptions, playouts: u64) -> usize {
     use rules::{Game, Seed, SeedStream, Status};
     let mut most = 0;
     for seed in 0..playouts {
         let mut stream = SeedStream::new(Seed::from_u64(seed));
-        let mut game = HexTri::new(&HexTriOptions { seats, ..HexTriOptions::default() }).unwrap();
+        let mut game = HexTri::new(options).unwrap();
         let mut legal = Vec::new();
         for _ in 0..3_000 {
             let Status::Acting(decision) = game.status() else { break };
@@ -48,7 +52,16 @@ fn most_legal(seats: u8, playouts: u64) -> usize {
 #[test]
 fn legal_action_lists_stay_small() {
     for seats in [2, 3, 6] {
-        let most = most_legal(seats, 30);
+        let every = HexTriOptions {
+            seats,
+            sabotage: true,
+            fanatic: true,
+            assassin: true,
+            transport: true,
+            beginners: false,
+            ..HexTriOptions::default()
+        };
+        let most = most_legal(&every, 30);
         eprintln!("{seats} seats: at most {most} legal actions");
         // docs/performance.md records these; a legal list this long is
         // what a frame carries at worst in random play.

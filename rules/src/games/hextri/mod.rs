@@ -13,15 +13,19 @@
 //! at once. Production and battle follow by themselves when every player is
 //! done, and the next round begins.
 //!
-//! Two optional rules are options of the match: Sabotage (3 points freeze an
-//! enemy county till the next round) and Fanatic (a figure may attack an
-//! enemy figure on a road; both fall). Assassin, point transport and the
-//! beginners' ending are not offered yet (see docs/rules/hextri.md).
+//! The optional rules are options of the match: Sabotage (3 points freeze
+//! an enemy county till the next round) and Fanatic (a figure may attack an
+//! enemy figure on a road; both fall) in the movement phase; point
+//! transport after production and Assassin at the start of the battle, each
+//! a phase of its own with steps of the players; and the beginners' ending,
+//! where the first Main Figure taken ends the match and its captor wins.
 
+mod assassin;
 mod board;
 mod moves;
 mod notation;
 mod round;
+mod transport;
 
 pub use board::Board;
 pub use notation::HexTriTurn;
@@ -68,6 +72,29 @@ pub struct HexTriOptions {
     /// The optional rule FANATIC - Kamikaze.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub fanatic: bool,
+    /// The optional rule ASSASIN - Certain death.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub assassin: bool,
+    /// Points may be transported between counties after production.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub transport: bool,
+    /// The designers' advice to beginners: the first Main Figure taken
+    /// ends the match, and its captor wins.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub beginners: bool,
+}
+
+/// An optional rule, off by default.
+fn yes_no(key: &str, label: &str) -> OptionSpec {
+    OptionSpec {
+        key: key.into(),
+        label: label.into(),
+        choices: vec![
+            OptionChoice { value: false.into(), label: "No".into() },
+            OptionChoice { value: true.into(), label: "Yes".into() },
+        ],
+        default: false.into(),
+    }
 }
 
 fn is_rulebook(figures: &Figures) -> bool {
@@ -76,7 +103,15 @@ fn is_rulebook(figures: &Figures) -> bool {
 
 impl Default for HexTriOptions {
     fn default() -> HexTriOptions {
-        HexTriOptions { seats: 2, figures: Figures::Rulebook, sabotage: false, fanatic: false }
+        HexTriOptions {
+            seats: 2,
+            figures: Figures::Rulebook,
+            sabotage: false,
+            fanatic: false,
+            assassin: false,
+            transport: false,
+            beginners: false,
+        }
     }
 }
 
@@ -110,11 +145,42 @@ pub enum HexTriAction {
         /// The player's county the 3 points come from.
         pay: Cell,
     },
+    /// After production, the player takes 2 points from `from`, one paying
+    /// for the transport, and places the other on `to` (point transport).
+    Transport {
+        /// The player's county the points come from.
+        from: Cell,
+        /// The player's county the point goes to.
+        to: Cell,
+    },
+    /// In the battle phase, the player pays 6 points from `pay` to remove
+    /// one ordinary figure of `enemy` from `target` (Assassin).
+    Assassin {
+        /// Whose figure.
+        enemy: Seat,
+        /// Where it stands.
+        target: Cell,
+        /// The player's county the 6 points come from.
+        pay: Cell,
+    },
     /// The player makes all the moves they want now, one after another
     /// (the starred rule), then is done for the round.
     All,
-    /// The player moves no more this round.
+    /// The player is done with this phase of the round.
     Done,
+}
+
+/// The part of a round whose steps are being taken. Production, and the
+/// battles that end the round, happen by themselves between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Players move figures, one step each in turn.
+    Movement,
+    /// After production: each player in turn transports points (option).
+    Transport,
+    /// The battle phase begins: each player in turn may assassinate
+    /// (option); then every contested county fights.
+    Assassin,
 }
 
 /// One move of one figure, with where its point comes from.
@@ -164,13 +230,18 @@ pub struct HexTri {
     options: HexTriOptions,
     /// The round under way, from 1.
     round: u32,
+    /// The phase of the round whose steps are being taken.
+    phase: Phase,
+    /// Rounds in a row that began with no move for anyone (a dead position
+    /// ends the match).
+    idle: u32,
     /// The seat that began this round's movement.
     first: Seat,
     /// The seat whose step it is.
     mover: Seat,
     /// The mover is making all its moves at once (the starred rule).
     all: bool,
-    /// The seats done moving this round.
+    /// The seats done with this phase of the round.
     done: SeatSet,
     /// The seats out of the game (Main Figure lost, or left the match).
     out: SeatSet,
@@ -230,10 +301,10 @@ impl HexTri {
         (0..self.board().cells).find(|c| self.troops[*c][seat.index()].main).map(|c| c as CellId)
     }
 
-    /// Every seat's place: the winners first, then the seats that went
-    /// out, the last to go first.
+    /// Every seat's place: the winners first, then the others still in the
+    /// game, then the seats that went out, the last to go first.
     fn ranking(&self, winners: SeatSet, reason: String) -> Outcome {
-        let mut groups = vec![winners];
+        let mut groups = vec![winners, self.in_play().without_all(winners)];
         groups.extend(self.gone.iter().rev().copied().filter(|g| !g.is_empty()));
         Outcome::ranked(self.seat_count(), &groups, reason)
     }
@@ -325,24 +396,11 @@ impl Game for HexTri {
                 ],
                 default: "rulebook".into(),
             },
-            OptionSpec {
-                key: "sabotage".into(),
-                label: "Sabotage (3 points freeze an enemy county)".into(),
-                choices: vec![
-                    OptionChoice { value: false.into(), label: "No".into() },
-                    OptionChoice { value: true.into(), label: "Yes".into() },
-                ],
-                default: false.into(),
-            },
-            OptionSpec {
-                key: "fanatic".into(),
-                label: "Fanatic (attack a figure on a road; both fall)".into(),
-                choices: vec![
-                    OptionChoice { value: false.into(), label: "No".into() },
-                    OptionChoice { value: true.into(), label: "Yes".into() },
-                ],
-                default: false.into(),
-            },
+            yes_no("sabotage", "Sabotage (3 points freeze an enemy county)"),
+            yes_no("fanatic", "Fanatic (attack a figure on a road; both fall)"),
+            yes_no("assassin", "Assassin (6 points kill an enemy figure in the battle phase)"),
+            yes_no("transport", "Point transport (after production, 2 points carry 1 to another county)"),
+            yes_no("beginners", "Beginners' ending (the first Main Figure taken ends the game)"),
         ]
     }
 
@@ -357,6 +415,8 @@ impl Game for HexTri {
         let state = HexTri {
             options: options.clone(),
             round: 1,
+            phase: Phase::Movement,
+            idle: 0,
             first: Seat(0),
             mover: Seat(0),
             all: false,
@@ -404,7 +464,11 @@ impl Game for HexTri {
             return;
         }
         let before = out.len();
-        self.moves(seat, out);
+        self.steps(seat, out);
+        if self.phase != Phase::Movement {
+            out.push(HexTriAction::Done);
+            return;
+        }
         let can_move = out.len() > before;
         // Round 1: every Main Figure enters; nothing else can be done.
         if self.round == 1 && self.main_at(seat).is_none() {
@@ -418,17 +482,46 @@ impl Game for HexTri {
     }
 
     fn explain(&self, seat: Seat, action: &HexTriAction) -> String {
+        let phase = match action {
+            HexTriAction::Move(_) | HexTriAction::Sabotage { .. } | HexTriAction::All => Phase::Movement,
+            HexTriAction::Transport { .. } => Phase::Transport,
+            HexTriAction::Assassin { .. } => Phase::Assassin,
+            HexTriAction::Done => self.phase,
+        };
+        let played = match phase {
+            Phase::Movement => !matches!(action, HexTriAction::Sabotage { .. }) || self.options.sabotage,
+            Phase::Transport => self.options.transport,
+            Phase::Assassin => self.options.assassin,
+        };
+        if !played {
+            return "that optional rule is not played in this match".into();
+        }
+        if self.outcome.is_some() || seat != self.mover {
+            return "it is not your step".into();
+        }
+        if phase != self.phase {
+            return match phase {
+                Phase::Movement => "figures move in the movement phase",
+                Phase::Transport => "points are transported after production",
+                Phase::Assassin => "assassinations open the battle phase",
+            }
+            .into();
+        }
         match action {
             HexTriAction::Move(m) => self.explain_move(seat, m),
-            HexTriAction::Sabotage { .. } if !self.options.sabotage => "Sabotage is not played in this match".into(),
             HexTriAction::Sabotage { .. } => "Sabotage pays 3 points from a county you alone occupy onto a county \
                                               only one enemy occupies, not frozen already"
+                .into(),
+            HexTriAction::Transport { .. } => "a transport takes 2 points from a county you alone occupy, not \
+                                               frozen, and places 1 on another county you alone occupy"
+                .into(),
+            HexTriAction::Assassin { .. } => "an assassination pays 6 points from a county you alone occupy, not \
+                                              frozen, and removes an enemy's ordinary figure (never a Main Figure)"
                 .into(),
             HexTriAction::All => {
                 "\"all\" starts your step: it is offered when you can move and others still move".into()
             }
-            HexTriAction::Done if self.round == 1 => "in round 1 every Main Figure enters the board first".into(),
-            HexTriAction::Done => "it is not your step".into(),
+            HexTriAction::Done => "in round 1 every Main Figure enters the board first".into(),
         }
     }
 
@@ -436,6 +529,23 @@ impl Game for HexTri {
         match action {
             HexTriAction::Move(m) => self.play_move(seat, m),
             HexTriAction::Sabotage { target, pay } => self.play_sabotage(*target, *pay),
+            HexTriAction::Transport { from, to } => {
+                let board = self.board();
+                let id = |cell: &Cell| board.id(*cell).expect("a legal transport names the board's counties");
+                self.play_transport(id(from), id(to));
+                let mut left = Vec::new();
+                self.transports(seat, &mut left);
+                if !left.is_empty() {
+                    return; // The player goes on transporting.
+                }
+                self.done = self.done.with(seat);
+            }
+            HexTriAction::Assassin { enemy, target, pay } => {
+                let board = self.board();
+                let id = |cell: &Cell| board.id(*cell).expect("a legal assassination names the board's fields");
+                self.play_assassin(seat, *enemy, id(target), id(pay));
+                self.done = self.done.with(seat);
+            }
             HexTriAction::All => {
                 self.all = true;
                 self.marks.clear();
@@ -449,7 +559,7 @@ impl Game for HexTri {
         if self.all && !matches!(action, HexTriAction::Done) {
             // In an "all" step the player goes on while a move is left.
             let mut left = Vec::new();
-            self.moves(seat, &mut left);
+            self.steps(seat, &mut left);
             if !left.is_empty() {
                 return;
             }
@@ -535,7 +645,12 @@ impl Game for HexTri {
         let prompt = match &self.outcome {
             Some(outcome) => outcome.reason.clone(),
             None => {
-                let mut prompt = format!("Round {}, movement: {} to move", self.round, Self::name(self.mover));
+                let name = Self::name(self.mover);
+                let mut prompt = match self.phase {
+                    Phase::Movement => format!("Round {}, movement: {name} to move", self.round),
+                    Phase::Transport => format!("Round {}, point transport: {name} to transport", self.round),
+                    Phase::Assassin => format!("Round {}, battle: {name} may assassinate", self.round),
+                };
                 if self.all {
                     prompt.push_str(" (all their moves at once)");
                 }
@@ -575,6 +690,10 @@ impl Game for HexTri {
                 clicks
             }
             HexTriAction::Sabotage { target, pay } => vec![id(*target), id(*pay), Click::choice("sabotage")],
+            HexTriAction::Transport { from, to } => vec![id(*from), id(*to), Click::choice("transport a point")],
+            HexTriAction::Assassin { enemy, target, pay } => {
+                vec![id(*target), id(*pay), Click::choice(format!("assassinate {}'s figure", Self::name(*enemy)))]
+            }
             HexTriAction::All => vec![Click::choice("all my moves now")],
             HexTriAction::Done => vec![Click::choice("done")],
         }

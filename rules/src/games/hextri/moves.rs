@@ -24,7 +24,7 @@ use crate::seat::{Seat, SeatSet};
 
 impl HexTri {
     /// The counties that can pay for `seat`'s move: its alone, with a point.
-    fn payers(&self, seat: Seat) -> Vec<CellId> {
+    pub(super) fn payers(&self, seat: Seat) -> Vec<CellId> {
         (0..self.board().hexes as CellId)
             .filter(|h| {
                 let c = usize::from(*h);

@@ -11,7 +11,11 @@
 //!   figure on road `t12` (`x` instead of `-`);
 //! - `Blue: sabotage h5 pay h9`: with Sabotage, 3 points of county `h9`
 //!   go onto the enemy's county `h5`, which is frozen till the next round;
-//! - `Red: done`: Red moves no more this round;
+//! - `Red: transport h3-h5`: with point transport, after production, 2
+//!   points leave county `h3` and 1 of them lands on county `h5`;
+//! - `Red: assassin Blue t12 pay h3`: with Assassin, in the battle phase,
+//!   6 points of county `h3` remove Blue's figure on road `t12`;
+//! - `Red: done`: Red is done with this phase of the round;
 //! - `Red: all; F in-t3 pay h1; M h1-t2; done`: the starred rule, every
 //!   move Red wants made at once.
 
@@ -52,6 +56,10 @@ fn action_text(action: &HexTriAction) -> String {
     match action {
         HexTriAction::Move(m) => move_text(m),
         HexTriAction::Sabotage { target, pay } => format!("sabotage {target} pay {pay}"),
+        HexTriAction::Transport { from, to } => format!("transport {from}-{to}"),
+        HexTriAction::Assassin { enemy, target, pay } => {
+            format!("assassin {} {target} pay {pay}", NAMES[enemy.index()])
+        }
         HexTriAction::All => "all".into(),
         HexTriAction::Done => "done".into(),
     }
@@ -64,6 +72,11 @@ impl fmt::Display for HexTriTurn {
     }
 }
 
+/// The seat of a colour's name, in any case.
+fn seat_named(name: &str) -> Option<Seat> {
+    NAMES.iter().position(|n| n.eq_ignore_ascii_case(name)).map(|i| Seat(i as u8))
+}
+
 fn parse_action(text: &str, whole: &str) -> Result<HexTriAction, NotationError> {
     let syntax = |why: &str| NotationError::syntax(whole, why);
     let cell = |word: &str| word.parse::<Cell>().map_err(|_| syntax("a field is written h12 or t40"));
@@ -74,6 +87,14 @@ fn parse_action(text: &str, whole: &str) -> Result<HexTriAction, NotationError> 
         ["all"] => return Ok(HexTriAction::All),
         ["sabotage", target, "pay", pay] => {
             return Ok(HexTriAction::Sabotage { target: cell(target)?, pay: cell(pay)? });
+        }
+        ["transport", path] => {
+            let (from, to) = path.split_once('-').ok_or_else(|| syntax("a transport is written h3-h5"))?;
+            return Ok(HexTriAction::Transport { from: cell(from)?, to: cell(to)? });
+        }
+        ["assassin", enemy, target, "pay", pay] => {
+            let enemy = seat_named(enemy).ok_or_else(|| syntax("an assassination names the enemy's colour"))?;
+            return Ok(HexTriAction::Assassin { enemy, target: cell(target)?, pay: cell(pay)? });
         }
         [kind, path] => (*kind, *path, None),
         [kind, path, "pay", pay] => (*kind, *path, Some(cell(pay)?)),
@@ -106,10 +127,7 @@ impl FromStr for HexTriTurn {
     fn from_str(text: &str) -> Result<HexTriTurn, NotationError> {
         let (name, rest) =
             text.trim().split_once(':').ok_or_else(|| NotationError::syntax(text, "expected \"Red: …\""))?;
-        let seat = NAMES
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(name.trim()))
-            .map(|i| Seat(i as u8))
+        let seat = seat_named(name.trim())
             .ok_or_else(|| NotationError::syntax(text, "a step starts with a player's colour and ':'"))?;
         let actions = rest.split(';').map(|part| parse_action(part.trim(), text)).collect::<Result<Vec<_>, _>>()?;
         Ok(HexTriTurn { seat, actions })
@@ -129,6 +147,8 @@ mod tests {
             "Red: all; M h1-t2; done",
             "Red: F h3xt12 pay h3",
             "Blue: sabotage h5 pay h9",
+            "Green: transport h3-h5; transport h3-h1; done",
+            "Red: assassin Blue t12 pay h3",
         ] {
             let turn: HexTriTurn = text.parse().unwrap();
             assert_eq!(turn.to_string(), text);

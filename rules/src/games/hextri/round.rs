@@ -1,10 +1,13 @@
-//! The end of a round: production, then battle, then the next round's
-//! movement, and the end of the match when a round leaves one player with
-//! a Main Figure. Nobody decides anything here, so it all happens inside
-//! the step that ends the movement phase.
+//! The course of a round: movement, production, point transport (option),
+//! the battle phase's assassinations (option), then the battles, and the
+//! next round. Production and the battles ask nobody anything, so they
+//! happen inside the step that ends the phase before them. The match ends
+//! when a battle leaves one player with a Main Figure (or, with the
+//! beginners' ending, when the first Main Figure falls).
 
-use super::{HexTri, SEATS};
+use super::{HexTri, HexTriAction, Phase, SEATS};
 use crate::layout::CellId;
+use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet};
 
 /// Whole rounds in a row in which nobody could move before the match is
@@ -12,63 +15,96 @@ use crate::seat::{Seat, SeatSet};
 /// fighting has produced.
 const DEAD_ROUNDS: u32 = 2;
 
+/// A Main Figure that fell in a battle phase, and the players who took it.
+pub(super) struct Capture {
+    /// Whose Main Figure fell.
+    pub(super) seat: Seat,
+    /// The enemies on its county when it fell, or around the field it was
+    /// surrounded on.
+    pub(super) captors: SeatSet,
+}
+
 impl HexTri {
-    /// The next seat, after the mover, that still moves this round: seats
-    /// with no move left are done. When nobody moves any more the round
-    /// ends, and the next begins, until someone can move.
+    /// Finds the next seat with a step to take: in this phase, or in the
+    /// next one, making production and the battles on the way. A round
+    /// that begins with no move for anyone counts towards a dead position.
     pub(super) fn next_step(&mut self) {
-        // Rounds begun here, each found without a move at its start.
-        let mut begun = 0;
         loop {
             if let Some(seat) = self.next_mover() {
                 self.mover = seat;
                 return;
             }
-            // The rounds begun before this one passed whole (production and
-            // battle included) without a move, and this one has none either.
-            if begun > DEAD_ROUNDS {
-                // No figure can move, and more points or battles change nothing.
-                let reason = "no player can move any more: the players still in the game share the win";
-                self.outcome = Some(self.ranking(self.in_play(), reason.into()));
-                return;
+            match self.phase {
+                Phase::Movement => {
+                    self.report.clear();
+                    self.produce();
+                    self.begin(Phase::Transport);
+                }
+                Phase::Transport => self.begin(Phase::Assassin),
+                Phase::Assassin => {
+                    self.battle();
+                    if self.outcome.is_some() {
+                        return;
+                    }
+                    self.new_round();
+                    if self.next_mover().is_some() {
+                        self.idle = 0;
+                    } else {
+                        self.idle += 1;
+                        // The rounds before passed whole (production and
+                        // battle included) without a move, and this one has
+                        // none either: more points or battles change nothing.
+                        if self.idle > DEAD_ROUNDS {
+                            let reason = "no player can move any more: the players still in the game share the win";
+                            self.outcome = Some(self.ranking(self.in_play(), reason.into()));
+                            return;
+                        }
+                    }
+                }
             }
-            self.end_round();
-            if self.outcome.is_some() {
-                return;
-            }
-            begun += 1;
         }
+    }
+
+    /// Starts a phase: nobody is done with it yet, and the search for the
+    /// seat to act starts at the seat that began the round.
+    fn begin(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.done = self.out;
+        self.all = false;
+        let n = self.options.seats;
+        self.mover = Seat((self.first.0 + n - 1) % n);
     }
 
     /// The first seat after the mover (the mover itself last) that is in
-    /// play, not done and able to move. A seat passed over because it
-    /// cannot move now is asked again if a later move frees its way.
+    /// play, not done and has a step to take in this phase. A seat passed
+    /// over because it cannot move now is asked again if a later move frees
+    /// its way.
     fn next_mover(&self) -> Option<Seat> {
         let n = self.options.seats;
         let mut actions = Vec::new();
-        for i in 1..=n {
-            let seat = Seat((self.mover.0 + i) % n);
-            if self.out.contains(seat) || self.done.contains(seat) {
-                continue;
+        (1..=n).map(|i| Seat((self.mover.0 + i) % n)).find(|seat| {
+            if self.out.contains(*seat) || self.done.contains(*seat) {
+                return false;
             }
             actions.clear();
-            self.moves(seat, &mut actions);
-            if !actions.is_empty() {
-                return Some(seat);
-            }
-        }
-        None
+            self.steps(*seat, &mut actions);
+            !actions.is_empty()
+        })
     }
 
-    /// Production, battle, and the start of the next round.
-    pub(super) fn end_round(&mut self) {
-        self.report.clear();
-        self.produce();
-        self.battle();
-        self.check_end();
-        if self.outcome.is_some() {
-            return;
+    /// Appends what `seat` may do in this phase, "done" and "all" aside.
+    pub(super) fn steps(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
+        match self.phase {
+            Phase::Movement => self.moves(seat, out),
+            Phase::Transport => self.transports(seat, out),
+            Phase::Assassin => self.assassinations(seat, out),
         }
+    }
+
+    /// The next round's movement: moved figures turn back, freezes end,
+    /// last round's fallen may enter again, and the first step passes to
+    /// the next seat in play after the one that began the last round.
+    pub(super) fn new_round(&mut self) {
         for troops in &mut self.troops {
             for troop in troops.iter_mut() {
                 troop.fresh += troop.moved;
@@ -83,14 +119,10 @@ impl HexTri {
             self.fallen[i] = 0;
         }
         self.round += 1;
-        self.done = self.out;
-        self.all = false;
-        // The first step passes to the next seat in play after the one that
-        // began the last round; the search for a mover starts there.
         let n = self.options.seats;
         self.first =
             (1..=n).map(|i| Seat((self.first.0 + i) % n)).find(|s| !self.out.contains(*s)).unwrap_or(self.first);
-        self.mover = Seat((self.first.0 + n - 1) % n);
+        self.begin(Phase::Movement);
     }
 
     /// "A hexagon occupied by one player's figures only, produces 1 point
@@ -118,18 +150,20 @@ impl HexTri {
         }
     }
 
-    /// The battle phase: every contested county fights, then the players
-    /// whose Main Figure fell leave, then every field surrounded by enemies
-    /// loses its figures, then the players whose Main Figure fell so leave.
+    /// The battles: every contested county fights, then the players whose
+    /// Main Figure fell leave, then every field surrounded by enemies loses
+    /// its figures, then the players whose Main Figure fell so leave. The
+    /// match ends if one player is left, or at the first Main Figure taken
+    /// with the beginners' ending.
     pub(super) fn battle(&mut self) {
-        let mut fallen = SeatSet::EMPTY;
+        let mut captures = Vec::new();
         for county in 0..self.board().hexes as CellId {
             if self.holders(county).len() > 1 {
-                fallen = fallen.union(self.fight(county));
+                self.fight(county, &mut captures);
             }
         }
-        self.remove_fallen(fallen);
-        let mut fallen = SeatSet::EMPTY;
+        let fought = captures.len();
+        self.remove_fallen(&captures);
         let surrounded: Vec<(CellId, Seat)> = (0..self.board().cells as CellId)
             .filter_map(|cell| {
                 let holders = self.holders(cell);
@@ -141,26 +175,46 @@ impl HexTri {
             let troop = std::mem::take(&mut self.troops[usize::from(cell)][seat.index()]);
             self.fallen[seat.index()] += troop.fresh + troop.moved;
             if troop.main {
-                fallen = fallen.with(seat);
+                let captors = self.board().around[usize::from(cell)]
+                    .iter()
+                    .fold(SeatSet::EMPTY, |all, near| all.union(self.holders(*near)));
+                captures.push(Capture { seat, captors });
             }
             self.report.push(format!("{} was surrounded on {}", Self::name(seat), self.cell_name(cell)));
         }
-        self.remove_fallen(fallen);
+        self.remove_fallen(&captures[fought..]);
+        if self.options.beginners && !captures.is_empty() {
+            self.outcome = Some(self.first_capture(&captures));
+        }
+        self.check_end();
+    }
+
+    /// The beginners' ending: the captors of the Main Figures that fell
+    /// win, unless they fell too; if every captor fell, the players still
+    /// in the game share the win (or, if none is, those who fell last).
+    fn first_capture(&mut self, captures: &[Capture]) -> Outcome {
+        let captured = captures.iter().fold(SeatSet::EMPTY, |all, c| all.with(c.seat));
+        let captors = captures.iter().fold(SeatSet::EMPTY, |all, c| all.union(c.captors)).without_all(captured);
+        let names = |set: SeatSet| set.iter().map(Self::name).collect::<Vec<_>>().join(" and ");
+        let winners = if captors.is_empty() { self.in_play() } else { captors };
+        let winners = if winners.is_empty() { self.gone.pop().unwrap_or(SeatSet::EMPTY) } else { winners };
+        let reason = format!("{} took the first Main Figure ({})", names(winners), names(captured));
+        self.ranking(winners, reason)
     }
 
     /// "If a player has more figures than others, than 1 figure from that
     /// hex must be removed from the board, from all the players standing on
     /// it", again and again, until one player is left or all have equal
     /// numbers (then the county is unclear). Ordinary figures fall before
-    /// the Main Figure. Returns the seats whose Main Figure fell.
-    pub(super) fn fight(&mut self, county: CellId) -> SeatSet {
+    /// the Main Figure. A Main Figure that falls is taken by the players
+    /// left standing there with it.
+    pub(super) fn fight(&mut self, county: CellId, captures: &mut Vec<Capture>) {
         let c = usize::from(county);
         let start: Vec<String> = self
             .holders(county)
             .iter()
             .map(|s| format!("{} {}", Self::name(s), self.troops[c][s.index()].count()))
             .collect();
-        let mut fallen = SeatSet::EMPTY;
         loop {
             let present = self.holders(county);
             let counts: Vec<u8> = present.iter().map(|s| self.troops[c][s.index()].count()).collect();
@@ -170,13 +224,14 @@ impl HexTri {
                     None => "nobody is left".into(),
                 };
                 self.report.push(format!("Battle on {}: {}; {result}", self.cell_name(county), start.join(", ")));
-                return fallen;
+                return;
             }
             if counts.iter().all(|n| *n == counts[0]) {
                 self.unclear[c] = true;
                 self.report.push(format!("Battle on {}: {}; unclear", self.cell_name(county), start.join(", ")));
-                return fallen;
+                return;
             }
+            let mut fell = SeatSet::EMPTY;
             for seat in present.iter() {
                 let troop = &mut self.troops[c][seat.index()];
                 if troop.fresh > 0 {
@@ -185,11 +240,13 @@ impl HexTri {
                     troop.moved -= 1;
                 } else {
                     troop.main = false;
-                    fallen = fallen.with(seat);
+                    fell = fell.with(seat);
                     continue;
                 }
                 self.fallen[seat.index()] += 1;
             }
+            let captors = present.without_all(fell);
+            captures.extend(fell.iter().map(|seat| Capture { seat, captors }));
         }
     }
 
@@ -205,7 +262,8 @@ impl HexTri {
     }
 
     /// The players whose Main Figure fell leave with all their figures.
-    fn remove_fallen(&mut self, fallen: SeatSet) {
+    fn remove_fallen(&mut self, captures: &[Capture]) {
+        let fallen = captures.iter().fold(SeatSet::EMPTY, |all, c| all.with(c.seat));
         for seat in fallen.iter() {
             self.report.push(format!("{}'s Main Figure fell: all their figures leave", Self::name(seat)));
         }

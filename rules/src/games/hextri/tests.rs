@@ -51,6 +51,16 @@ fn moves(g: &HexTri, seat: Seat) -> Vec<Move> {
         .collect()
 }
 
+/// Production, the battles and the next round's start, as the step that
+/// ends a round makes them.
+fn end_round(g: &mut HexTri) {
+    g.produce();
+    g.battle();
+    if g.outcome.is_none() {
+        g.new_round();
+    }
+}
+
 fn play(g: &mut HexTri, seat: Seat, text: &str) {
     let text = format!("{}: {text}", NAMES[seat.index()]);
     let action = g.parse_action(seat, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -202,8 +212,9 @@ fn one_figure_of_every_player_is_removed_until_one_player_remains_or_the_numbers
     let mut g = placed(2, &["h1", "h1"]);
     put(&mut g, "h1", 0, 3);
     put(&mut g, "h1", 1, 1);
-    let fallen = g.fight(0);
-    assert!(fallen.contains(Seat(1)), "Blue's Main Figure falls last, and falls");
+    let mut captures = Vec::new();
+    g.fight(0, &mut captures);
+    assert!(captures.iter().any(|c| c.seat == Seat(1)), "Blue's Main Figure falls last, and falls");
     assert_eq!(g.troops[0][0].count(), 2);
     assert!(g.troops[0][0].main, "Red's Main Figure is the last of Red's to fall");
     assert_eq!(g.fallen[0], 2);
@@ -212,7 +223,7 @@ fn one_figure_of_every_player_is_removed_until_one_player_remains_or_the_numbers
     put(&mut g, "h2", 0, 2);
     put(&mut g, "h2", 1, 2);
     put(&mut g, "h2", 2, 1);
-    g.fight(1);
+    g.fight(1, &mut Vec::new());
     assert_eq!([g.troops[1][0].count(), g.troops[1][1].count(), g.troops[1][2].count()], [1, 1, 0]);
     assert!(g.unclear[1]);
 }
@@ -258,9 +269,9 @@ fn figures_taken_out_cannot_move_back_to_the_board_during_the_next_round() {
     g.reserve[0] = 0;
     g.fallen[0] = 2;
     g.points[0] = 5;
-    g.end_round();
+    end_round(&mut g);
     assert_eq!((g.reserve[0], g.resting[0]), (0, 2), "resting in the next round");
-    g.end_round();
+    end_round(&mut g);
     assert_eq!((g.reserve[0], g.resting[0]), (2, 0), "back the round after");
 }
 
@@ -342,7 +353,7 @@ fn sabotage_three_points_freeze_the_enemys_hex_till_the_next_round() {
     };
     assert!(blue(&g).is_empty(), "Blue's figures on h2 do not move and its points are not used");
     assert_eq!(g.mover, Seat(0), "it was Red's step, and Blue, with no move, is passed over");
-    g.end_round();
+    end_round(&mut g);
     assert!(!g.frozen[1], "till the next round");
     assert!(blue(&g).len() > 1);
 }
@@ -353,7 +364,7 @@ fn the_first_step_rotates_among_the_players_still_in_the_game() {
     g.remove_seats(SeatSet::only(Seat(1)));
     let mut firsts = Vec::new();
     for _ in 0..4 {
-        g.end_round();
+        end_round(&mut g);
         firsts.push(g.first);
     }
     assert_eq!(firsts, [Seat(2), Seat(0), Seat(2), Seat(0)], "Blue is out: Red and Green take turns");
@@ -369,4 +380,104 @@ fn a_position_where_nobody_can_move_for_two_whole_rounds_ends_the_match() {
     let outcome = g.outcome.clone().expect("a dead position");
     assert_eq!(outcome.places, vec![1, 1], "both still in the game share the win");
     assert_eq!(g.round, 6, "round 3 ended, then rounds 4 and 5 passed whole without a move");
+}
+
+#[test]
+fn after_producing_a_player_may_transport_a_point_at_the_cost_of_one_point() {
+    let mut g = placed(2, &["h1", "h3"]);
+    g.options.transport = true;
+    put(&mut g, "h2", 0, 1);
+    put(&mut g, "h4", 0, 1);
+    put(&mut g, "h4", 1, 1);
+    g.points[0] = 4;
+    let h4 = usize::from(id(&g, "h4"));
+    g.points[h4] = 5;
+    play(&mut g, Seat(0), "done");
+    play(&mut g, Seat(1), "done");
+    assert_eq!(g.phase, Phase::Transport, "production, then the transports");
+    assert_eq!(g.mover, Seat(0), "the player who began the round first");
+    let h1 = |g: &HexTri| g.points[0];
+    assert_eq!(h1(&g), 5, "h1 produced 1 (one figure)");
+    let transports: Vec<HexTriAction> =
+        legal(&g, Seat(0)).into_iter().filter(|a| matches!(a, HexTriAction::Transport { .. })).collect();
+    assert_eq!(
+        transports,
+        vec![HexTriAction::Transport { from: cell("h1"), to: cell("h2") }],
+        "between counties Red alone occupies (h4 is contested), from one with 2 points (h2 produced 1)"
+    );
+    play(&mut g, Seat(0), "transport h1-h2");
+    assert_eq!((h1(&g), g.points[id(&g, "h2") as usize]), (3, 2), "2 points leave h1, 1 of them lands on h2");
+    assert_eq!(g.mover, Seat(0), "Red makes all its transports at once");
+    play(&mut g, Seat(0), "transport h2-h1");
+    play(&mut g, Seat(0), "done");
+    assert_eq!(g.mover, Seat(1), "then Blue, alone on h3 with the point it produced");
+    assert!(legal(&g, Seat(1)).iter().all(|a| !matches!(a, HexTriAction::Transport { .. })), "one county only");
+    // Without the option, the round goes from production to the battles.
+    let mut plain = placed(2, &["h1", "h3"]);
+    put(&mut plain, "h2", 0, 1);
+    plain.points[0] = 4;
+    play(&mut plain, Seat(0), "done");
+    play(&mut plain, Seat(1), "done");
+    assert_eq!((plain.round, plain.phase), (4, Phase::Movement));
+}
+
+#[test]
+fn assassin_six_points_remove_one_enemy_figure_in_the_battle_phase_except_the_main_figure() {
+    let mut g = placed(2, &["h1", "h3"]);
+    g.options.assassin = true;
+    put(&mut g, "h5", 0, 2);
+    put(&mut g, "h5", 1, 3);
+    g.points[0] = 6;
+    play(&mut g, Seat(0), "done");
+    play(&mut g, Seat(1), "done");
+    assert_eq!((g.phase, g.mover), (Phase::Assassin, Seat(0)), "the battle phase opens with the assassinations");
+    let kills: Vec<HexTriAction> =
+        legal(&g, Seat(0)).into_iter().filter(|a| matches!(a, HexTriAction::Assassin { .. })).collect();
+    assert_eq!(
+        kills,
+        vec![HexTriAction::Assassin { enemy: Seat(1), target: cell("h5"), pay: cell("h1") }],
+        "Blue's Main Figure on h3 cannot be killed, and only h1 has 6 points (after its production)"
+    );
+    play(&mut g, Seat(0), "assassin Blue h5 pay h1");
+    assert_eq!(g.points[0], 1, "the 6 points are removed from the board");
+    assert_eq!(g.round, 4, "one killing each; Blue has no 6 points; the battles follow");
+    assert_eq!(g.resting[1], 1, "the figure was killed as in battle: it waits out this round");
+    let h5 = usize::from(id(&g, "h5"));
+    assert_eq!((g.troops[h5][0].count(), g.troops[h5][1].count()), (2, 2), "2 against 2 after the killing");
+    assert!(g.unclear[h5], "a draw, which the killing made");
+}
+
+#[test]
+fn beginners_the_first_main_figure_captured_ends_the_game_and_its_captors_win() {
+    // Three on one county: Blue's Main Figure alone there falls in the first
+    // exchange, while Red and Green still stand there.
+    let mut g = placed(3, &["h5", "h1", "h7"]);
+    g.options.beginners = true;
+    put(&mut g, "h1", 0, 2);
+    put(&mut g, "h1", 2, 2);
+    end_round(&mut g);
+    let outcome = g.outcome.clone().expect("the first capture ends the game");
+    assert_eq!(outcome.places, vec![1, 3, 1], "Red and Green took it together");
+    // Without the option, Red and Green play on.
+    let mut g = placed(3, &["h5", "h1", "h7"]);
+    put(&mut g, "h1", 0, 2);
+    put(&mut g, "h1", 2, 2);
+    end_round(&mut g);
+    assert!(g.outcome.is_none() && g.out == SeatSet::only(Seat(1)));
+}
+
+#[test]
+fn beginners_a_main_figure_surrounded_is_taken_by_the_enemies_around_it() {
+    let mut g = placed(3, &["h1", "h3", "h4"]);
+    g.options.beginners = true;
+    let board = g.board();
+    let road = (board.hexes..board.cells).find(|c| board.entry[*c]).unwrap();
+    let county = board.around[road][0];
+    let main = usize::from(g.main_at(Seat(0)).unwrap());
+    g.troops[main][0].main = false;
+    g.troops[road][0].main = true;
+    g.troops[usize::from(county)][2].fresh = 1;
+    end_round(&mut g);
+    let outcome = g.outcome.clone().expect("Red's Main Figure, on an entry road, is surrounded");
+    assert_eq!(outcome.places, vec![3, 2, 1], "Green, on the road's one county, took it; Blue plays on");
 }
