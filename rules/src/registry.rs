@@ -13,7 +13,7 @@ use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
 use crate::games::{
     abande::Abande, accasta::Accasta, alva::Alva, attangle::Attangle, attraktion::Attraktion, dame100::Dame100,
-    drill::Drill, tactique::Tactique,
+    drill::Drill, hextri::HexTri, tactique::Tactique,
 };
 
 /// The offered games, in the order the home page lists them, then the test
@@ -26,6 +26,7 @@ static ALL_GAMES: &[&dyn AnyGame] = &[
     &Registered::<Alva>::ENTRY,
     &Registered::<Dame100>::ENTRY,
     &Registered::<Tactique>::ENTRY,
+    &Registered::<HexTri>::ENTRY,
     &Registered::<Drill>::ENTRY,
 ];
 

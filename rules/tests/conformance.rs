@@ -11,8 +11,15 @@ use rules::tools::replay::replay_history;
 use rules::{AnyGame, AnyMatch, RulesError, Seat, Seed, SeedStream, Status};
 use serde_json::{Value, json};
 
-/// Actions after which a playout stops (some games can go on for ever).
+/// Actions after which a two-seat playout stops (some games can go on for
+/// ever). A playout of more seats gets as many per two seats, since every
+/// seat takes its steps in a round: see [`max_actions`].
 const MAX_ACTIONS: usize = 600;
+
+/// Actions after which a playout of `game` with `options` stops.
+fn max_actions(game: &dyn AnyGame, options: &Value) -> usize {
+    MAX_ACTIONS * game.seat_count(options).unwrap_or(2).max(2) / 2
+}
 
 /// Checks that a report covered what the game declares it has.
 fn check_coverage(game: &dyn AnyGame, options: &Value, report: &ConformanceReport) {
@@ -38,7 +45,8 @@ fn every_game_passes_the_conformance_suite_with_every_choice_of_options() {
                     // The standard game gets the most playouts; each other
                     // choice fewer, as most of the rules are the same.
                     let (playouts, deep) = if i == 0 { (1500, 120) } else { (300, 40) };
-                    let config = ConformanceConfig { playouts, deep, max_actions: MAX_ACTIONS, seed: 1 };
+                    let max_actions = max_actions(*game, &options);
+                    let config = ConformanceConfig { playouts, deep, max_actions, seed: 1 };
                     let report = game.conformance(&options, config).unwrap_or_else(|e| panic!("{e}"));
                     eprintln!("{} {options}: {report:?}", game.info().id);
                     assert_eq!(report.playouts, playouts);

@@ -441,8 +441,15 @@ pub async fn start_drill(players: &mut [&mut Client], options: Value) -> (String
 
 /// [`start_drill`] with a clock (`{"initial_ms", "increment_ms"}`, or null).
 pub async fn start_drill_timed(players: &mut [&mut Client], options: Value, clock: Value) -> (String, String) {
+    start_game(players, "drill", options, clock).await
+}
+
+/// A lobby for `game` with `options` and `clock` created by `players[0]`,
+/// every player seated in order, and started. Returns the table id and
+/// invite code.
+pub async fn start_game(players: &mut [&mut Client], game: &str, options: Value, clock: Value) -> (String, String) {
     let host = &mut *players[0];
-    let lobby = json!({"type": "create_lobby", "game": "drill", "public": false, "options": options, "clock": clock});
+    let lobby = json!({"type": "create_lobby", "game": game, "public": false, "options": options, "clock": clock});
     host.send(lobby).await;
     let created = host.expect(|m| m["type"] == "created" || m["type"] == "error").await;
     assert_eq!(created["type"], "created", "{created}");

@@ -62,7 +62,8 @@ export function placeLayout(layout, turn = 0) {
  * Places a shape on screen with its room: a tile's is the circle inside
  * it; a point's is half the distance to the nearest other point of the
  * board. Pieces take most of a point's room, and most of a tile's up to
- * a limit, so that large tiles keep space for captions and badges.
+ * a limit, so that large tiles keep space for captions and badges; a
+ * triangle's piece takes a little more than its room.
  */
 function placer(cells, toScreen) {
   const points = cells.map((c) => c.shape).filter((shape) => cornersOf(shape) === null);
@@ -72,7 +73,10 @@ function placer(cells, toScreen) {
     const centre = centreOf(shape);
     const corners = cornersOf(shape);
     const room = corners ? inradius(centre, corners) : pointRoom.get(shape) ?? 0.5;
-    const radius = corners ? Math.min(room * 0.8, MAX_RADIUS) : room * 0.7;
+    // A triangle's inscribed circle is small beside its area (a road of
+    // Hex-Tri holds one figure): its piece takes the whole circle and a little more.
+    const share = corners?.length === 3 ? 1.15 : 0.8;
+    const radius = corners ? Math.min(room * share, MAX_RADIUS) : room * 0.7;
     const [x, y] = toScreen(centre);
     return { x, y, corners: corners?.map(toScreen) ?? null, room: room * UNIT, radius: radius * UNIT, ...extra };
   };

@@ -155,6 +155,16 @@ export function seeded(seed) {
  * to a legal action. Returns the number of actions sent.
  */
 export async function playRandomly(pages, { seed = 1, maxActions = 2000 } = {}) {
+  const actions = await playSome(pages, { seed, maxActions });
+  if (await pages[0].getByTestId("result").isVisible()) return actions;
+  throw new Error(`no result after ${maxActions} actions`);
+}
+
+/**
+ * Plays `maxActions` random actions by clicking as {@link playRandomly}
+ * does, or fewer if the match ends first. Returns the number sent.
+ */
+export async function playSome(pages, { seed = 1, maxActions }) {
   const random = seeded(seed);
   let actions = 0;
   while (actions < maxActions) {
@@ -172,7 +182,7 @@ export async function playRandomly(pages, { seed = 1, maxActions = 2000 } = {}) 
       await page.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, seq);
     }
   }
-  throw new Error(`no result after ${maxActions} actions`);
+  return actions;
 }
 
 /** The page whose player may act now, waiting until there is one or the match is over. */

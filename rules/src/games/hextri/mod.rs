@@ -608,8 +608,11 @@ impl Game for HexTri {
         }
         for seat in self.seats() {
             let i = seat.index();
-            let waiting = self.reserve[i] + self.resting[i] + self.fallen[i];
-            let mut pieces: Vec<Piece> = (0..waiting).map(|_| Piece::of_kind(seat, "F")).collect();
+            // Fallen figures ("mark figures killed in this round") lie under
+            // those that may enter.
+            let fallen = self.resting[i] + self.fallen[i];
+            let mut pieces: Vec<Piece> = (0..fallen).map(|_| Piece::of_kind(seat, "F†")).collect();
+            pieces.extend((0..self.reserve[i]).map(|_| Piece::of_kind(seat, "F")));
             if self.round == 1 && !self.out.contains(seat) && self.main_at(seat).is_none() {
                 pieces.insert(0, Piece::of_kind(seat, "M"));
             }
