@@ -68,3 +68,34 @@ fn legal_action_lists_stay_small() {
         assert!((10..1_000).contains(&most), "{seats} seats: {most} legal actions");
     }
 }
+
+/// The match of the browser test (web/tests/e2e/hextri.test.mjs), as a
+/// record: three players with the beginners' ending; Red walks onto the
+/// county of Green's entry road and Green's Main Figure is surrounded.
+const SURROUNDED: &str = "\
+# Hex-Tri, three players, beginners' ending
+Red: M in-t1
+Blue: M in-t54
+Green: M in-t4
+Blue: M t54-h19
+Green: done
+Red: M t1-h8
+";
+
+#[test]
+fn a_record_replays_to_its_end_and_a_refused_turn_is_named() {
+    use rules::tools::replay::replay;
+    let game = rules::registry::game("hextri").unwrap();
+    let replayed = replay(game, SURROUNDED, &serde_json::json!({"seats": 3, "beginners": true})).unwrap();
+    assert!(replayed.failure.is_none(), "{:?}", replayed.failure);
+    assert_eq!(replayed.replayed, 6);
+    let outcome = replayed.state().status().outcome().cloned().expect("the match ended");
+    assert_eq!(outcome.places, vec![1, 2, 3], "Red took Green's Main Figure; Blue plays on to second");
+    // Without the beginners' ending the match goes on, Green out.
+    let replayed = replay(game, SURROUNDED, &serde_json::json!({"seats": 3})).unwrap();
+    assert!(replayed.state().status().outcome().is_none());
+    // Two Main Figures may not share a road.
+    let replayed = replay(game, "Red: M in-t1\nBlue: M in-t1\n", &serde_json::Value::Null).unwrap();
+    let failure = replayed.failure.expect("the second turn is refused");
+    assert_eq!((failure.number, failure.reason.contains("t1 is taken")), (2, true), "{failure:?}");
+}
