@@ -239,7 +239,8 @@ pub struct HexTri {
     first: Seat,
     /// The seat whose step it is.
     mover: Seat,
-    /// The mover is making all its moves at once (the starred rule).
+    /// The mover is taking a step of several actions, which share one turn:
+    /// all its moves at once (the starred rule), or its transports.
     all: bool,
     /// The seats done with this phase of the round.
     done: SeatSet,
@@ -533,12 +534,8 @@ impl Game for HexTri {
                 let board = self.board();
                 let id = |cell: &Cell| board.id(*cell).expect("a legal transport names the board's counties");
                 self.play_transport(id(from), id(to));
-                let mut left = Vec::new();
-                self.transports(seat, &mut left);
-                if !left.is_empty() {
-                    return; // The player goes on transporting.
-                }
-                self.done = self.done.with(seat);
+                // A player makes all their transports in one step.
+                self.all = true;
             }
             HexTriAction::Assassin { enemy, target, pay } => {
                 let board = self.board();
@@ -557,7 +554,7 @@ impl Game for HexTri {
             }
         }
         if self.all && !matches!(action, HexTriAction::Done) {
-            // In an "all" step the player goes on while a move is left.
+            // In a step of several actions the player goes on while one is left.
             let mut left = Vec::new();
             self.steps(seat, &mut left);
             if !left.is_empty() {
@@ -654,7 +651,7 @@ impl Game for HexTri {
                     Phase::Transport => format!("Round {}, point transport: {name} to transport", self.round),
                     Phase::Assassin => format!("Round {}, battle: {name} may assassinate", self.round),
                 };
-                if self.all {
+                if self.all && self.phase == Phase::Movement {
                     prompt.push_str(" (all their moves at once)");
                 }
                 if self.round == 1 && self.main_at(self.mover).is_none() {
@@ -749,6 +746,10 @@ impl Game for HexTri {
         if self.outcome.is_some() || self.out.contains(seat) {
             return;
         }
+        // A step of several actions the player left in ends here.
+        if self.mover == seat && std::mem::take(&mut self.all) {
+            self.turns += 1;
+        }
         self.remove_seats(SeatSet::only(seat));
         if self.in_play().len() <= 1 {
             let winners = self.in_play();
@@ -756,7 +757,6 @@ impl Game for HexTri {
             return;
         }
         if self.mover == seat {
-            self.all = false;
             self.next_step();
         }
     }

@@ -41,25 +41,24 @@ impl HexTri {
                     self.begin(Phase::Transport);
                 }
                 Phase::Transport => self.begin(Phase::Assassin),
+                Phase::Assassin if self.idle > DEAD_ROUNDS => {
+                    // The rounds before passed whole (production and battle
+                    // included) without a move, and this one offered none
+                    // and no killing either: more points or battles change
+                    // nothing.
+                    let reason = "no player can move any more: the players still in the game share the win";
+                    self.outcome = Some(self.ranking(self.in_play(), reason.into()));
+                    return;
+                }
                 Phase::Assassin => {
                     self.battle();
                     if self.outcome.is_some() {
                         return;
                     }
                     self.new_round();
-                    if self.next_mover().is_some() {
-                        self.idle = 0;
-                    } else {
-                        self.idle += 1;
-                        // The rounds before passed whole (production and
-                        // battle included) without a move, and this one has
-                        // none either: more points or battles change nothing.
-                        if self.idle > DEAD_ROUNDS {
-                            let reason = "no player can move any more: the players still in the game share the win";
-                            self.outcome = Some(self.ranking(self.in_play(), reason.into()));
-                            return;
-                        }
-                    }
+                    // A round that begins with no move for anyone counts
+                    // towards a dead position; an assassination resets it.
+                    self.idle = if self.next_mover().is_some() { 0 } else { self.idle + 1 };
                 }
             }
         }
@@ -164,20 +163,20 @@ impl HexTri {
         }
         let fought = captures.len();
         self.remove_fallen(&captures);
-        let surrounded: Vec<(CellId, Seat)> = (0..self.board().cells as CellId)
+        // Judged all at once: each surrounded field with the enemies around it.
+        let surrounded: Vec<(CellId, Seat, SeatSet)> = (0..self.board().cells as CellId)
             .filter_map(|cell| {
                 let holders = self.holders(cell);
                 let seat = holders.first().filter(|_| holders.len() == 1)?;
-                self.surrounded(cell, seat).then_some((cell, seat))
+                let around = self.board().around[usize::from(cell)].iter();
+                let enemies = around.fold(SeatSet::EMPTY, |all, near| all.union(self.holders(*near)));
+                self.surrounded(cell, seat).then_some((cell, seat, enemies))
             })
             .collect();
-        for (cell, seat) in surrounded {
+        for (cell, seat, captors) in surrounded {
             let troop = std::mem::take(&mut self.troops[usize::from(cell)][seat.index()]);
             self.fallen[seat.index()] += troop.fresh + troop.moved;
             if troop.main {
-                let captors = self.board().around[usize::from(cell)]
-                    .iter()
-                    .fold(SeatSet::EMPTY, |all, near| all.union(self.holders(*near)));
                 captures.push(Capture { seat, captors });
             }
             self.report.push(format!("{} was surrounded on {}", Self::name(seat), self.cell_name(cell)));
@@ -245,7 +244,8 @@ impl HexTri {
                 }
                 self.fallen[seat.index()] += 1;
             }
-            let captors = present.without_all(fell);
+            // The captors: those still standing there when it fell.
+            let captors = self.holders(county).without_all(fell);
             captures.extend(fell.iter().map(|seat| Capture { seat, captors }));
         }
     }

@@ -409,7 +409,13 @@ fn after_producing_a_player_may_transport_a_point_at_the_cost_of_one_point() {
     assert_eq!((h1(&g), g.points[id(&g, "h2") as usize]), (3, 2), "2 points leave h1, 1 of them lands on h2");
     assert_eq!(g.mover, Seat(0), "Red makes all its transports at once");
     play(&mut g, Seat(0), "transport h2-h1");
+    let mut left = g.clone();
     play(&mut g, Seat(0), "done");
+    // A player whose clock runs out in the middle of their transports: their
+    // step ends there, and the next player's step is a turn of its own.
+    let turns = left.turns;
+    left.withdraw(Seat(0), crate::step::Leave::TimeRanOut);
+    assert_eq!(left.turns, turns + 1);
     assert_eq!(g.mover, Seat(1), "then Blue, alone on h3 with the point it produced");
     assert!(legal(&g, Seat(1)).iter().all(|a| !matches!(a, HexTriAction::Transport { .. })), "one county only");
     // Without the option, the round goes from production to the battles.
@@ -458,6 +464,14 @@ fn beginners_the_first_main_figure_captured_ends_the_game_and_its_captors_win() 
     end_round(&mut g);
     let outcome = g.outcome.clone().expect("the first capture ends the game");
     assert_eq!(outcome.places, vec![1, 3, 1], "Red and Green took it together");
+    // Red's Main Figure alone against Blue 1 and Green 2: Blue's figure and
+    // Red's Main Figure fall together; Green, still standing, took it.
+    let mut g = placed(3, &["h1", "h3", "h5"]);
+    g.options.beginners = true;
+    put(&mut g, "h1", 1, 1);
+    put(&mut g, "h1", 2, 2);
+    end_round(&mut g);
+    assert_eq!(g.outcome.clone().expect("Red's Main Figure fell").places, vec![3, 2, 1]);
     // Without the option, Red and Green play on.
     let mut g = placed(3, &["h5", "h1", "h7"]);
     put(&mut g, "h1", 0, 2);
@@ -480,4 +494,20 @@ fn beginners_a_main_figure_surrounded_is_taken_by_the_enemies_around_it() {
     end_round(&mut g);
     let outcome = g.outcome.clone().expect("Red's Main Figure, on an entry road, is surrounded");
     assert_eq!(outcome.places, vec![3, 2, 1], "Green, on the road's one county, took it; Blue plays on");
+}
+
+#[test]
+fn beginners_surrounded_fields_are_judged_at_once_so_a_surrounded_captor_still_takes_the_main_figure() {
+    // Blue alone on h8 is surrounded by Red on the entry road t1 and Green
+    // on h8's other five roads; Red's Main Figure on t1 is surrounded by
+    // Blue on h8. Both fall at once, and Blue took Red's Main Figure.
+    let mut g = placed(3, &["t1", "h3", "h5"]);
+    g.options.beginners = true;
+    put(&mut g, "h8", 1, 1);
+    for road in ["t4", "t5", "t8", "t9", "t13"] {
+        put(&mut g, road, 2, 1);
+    }
+    end_round(&mut g);
+    let outcome = g.outcome.clone().expect("Red's Main Figure was surrounded");
+    assert_eq!(outcome.places, vec![3, 1, 2], "Blue took it; Green plays on to second");
 }
