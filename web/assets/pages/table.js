@@ -13,6 +13,10 @@ import { rows, turns } from "../play/moves.js";
 import { expand } from "../net/legal.js";
 import { formatClock, formatControl, remaining } from "../ui/clock.js";
 import { PHASE, isOver, phaseLabel } from "../net/phase.js";
+import { zoomable } from "../ui/zoom.js";
+
+/** Boards with more cells than this offer zoom buttons. */
+const ZOOM_FROM = 100;
 
 const STATE_FIELDS = ["seq", "phase", "view", "legal", "clocks", "draw_offers", "window_until", "seed", "result"];
 
@@ -23,6 +27,9 @@ export async function tablePage(ctx, where) {
   let clicks = [];
   let board = null;
   let boardFor = { layout: null, turn: null };
+  // A board of many cells (six players' Hex-Tri, a maze) can be zoomed on a
+  // small screen; the zoom and the scroll outlast each re-render.
+  const zoom = zoomable("board");
   let confirmResign = false;
   let shuffleSeats = false;
   let notice = "";
@@ -152,10 +159,13 @@ export async function tablePage(ctx, where) {
       selected: clicks.filter((c) => "cell" in c).map((c) => c.cell),
       targets: options.cells,
     });
+    const scrolled = [zoom.box.scrollLeft, zoom.box.scrollTop];
+    zoom.box.replaceChildren(board.element);
+    const large = t.layout.cells.length > ZOOM_FROM;
     root.replaceChildren(
       header(),
       h("div", { class: "table-grid" },
-        h("div", { class: "board-wrap", "data-testid": "board" }, board.element),
+        h("div", { class: "board-wrap" }, zoom.box, large ? zoom.controls : null),
         h("aside", { class: "side" },
           t.phase === PHASE.lobby ? lobbyPanel() : null,
           players(),
@@ -166,6 +176,7 @@ export async function tablePage(ctx, where) {
         ),
       ),
     );
+    [zoom.box.scrollLeft, zoom.box.scrollTop] = scrolled;
     tick();
   }
 

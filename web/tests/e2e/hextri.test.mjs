@@ -2,7 +2,7 @@
 // phone) play a match of three to its winner by clicking, with the
 // beginners' ending; and a match of six, one host holding five seats and a
 // friend on a phone the sixth, is played a few rounds in and photographed
-// on both.
+// on both, the phone zoomed in too.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -116,5 +116,17 @@ test("a six-player board reads on a desktop and on a phone", async () => {
   assert.ok(await board.locator(".piece").count() >= 6, "figures stand on the board");
   await host.screenshot({ path: join(shots, "hextri-six.png") });
   await friend.screenshot({ path: join(shots, "hextri-six-phone.png") });
+  // On the phone the large board zooms, and the zoom outlasts the next event.
+  const width = async () => (await friend.locator("svg.board").boundingBox()).width;
+  const before = await width();
+  await friend.getByRole("button", { name: "Zoom in" }).click();
+  await friend.getByRole("button", { name: "Zoom in" }).click();
+  assert.ok((await width()) > 1.8 * before, "twice as wide");
+  await friend.getByTestId("board").evaluate((box) => box.scrollIntoView());
+  await friend.screenshot({ path: join(shots, "hextri-six-phone-zoomed.png") });
+  const seq = await friend.locator(".table-page").getAttribute("data-seq");
+  await playSome([host, friend], { seed: 8, maxActions: 1 });
+  await friend.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, seq);
+  assert.ok((await width()) > 1.8 * before, "still zoomed after the next event");
   for (const page of [host, friend]) await page.context().close();
 });

@@ -414,7 +414,7 @@ fn after_producing_a_player_may_transport_a_point_at_the_cost_of_one_point() {
     // A player whose clock runs out in the middle of their transports: their
     // step ends there, and the next player's step is a turn of its own.
     let turns = left.turns;
-    left.withdraw(Seat(0), crate::step::Leave::TimeRanOut);
+    left.withdraw(Seat(0), Leave::TimeRanOut);
     assert_eq!(left.turns, turns + 1);
     assert_eq!(g.mover, Seat(1), "then Blue, alone on h3 with the point it produced");
     assert!(legal(&g, Seat(1)).iter().all(|a| !matches!(a, HexTriAction::Transport { .. })), "one county only");
