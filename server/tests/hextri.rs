@@ -5,10 +5,8 @@
 
 mod common;
 
-use common::{Client, FRAME_LIMIT, TestDb, TestServer, play_on, settings, start_game};
+use common::{Client, FRAME_LIMIT, TestDb, TestServer, play_on, start_game};
 use serde_json::{Value, json};
-use server::config::Settings;
-use std::time::Duration;
 
 async fn play_to_the_end(server: &TestServer, options: Value, seed: u64) {
     let seats = options["seats"].as_u64().unwrap() as usize;
@@ -33,8 +31,7 @@ async fn two_three_and_six_player_matches_play_to_an_end() {
     for db in TestDb::all().await {
         // One client plays a whole "all" step as fast as the server answers,
         // faster than the rate limit lets a person send.
-        let limits = settings(&db.url, Duration::from_secs(60));
-        let server = TestServer::start_with(Settings { rate_burst: 100_000, rate_per_second: 100_000, ..limits }).await;
+        let server = TestServer::start_with(common::unlimited(&db.url)).await;
         play_to_the_end(&server, json!({"seats": 2}), 1).await;
         play_to_the_end(&server, json!({"seats": 3, "transport": true, "assassin": true}), 2).await;
         play_to_the_end(&server, json!({"seats": 6, "sabotage": true, "fanatic": true}), 3).await;

@@ -121,6 +121,12 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
     }
 }
 
+/// [`settings`] without rate limits, for clients that act as fast as the
+/// server answers (a long step of many actions by one player).
+pub fn unlimited(url: &str) -> Settings {
+    Settings { rate_burst: 100_000, rate_per_second: 100_000, ..settings(url, Duration::from_secs(60)) }
+}
+
 /// A server running in this process.
 pub struct TestServer {
     pub addr: SocketAddr,
