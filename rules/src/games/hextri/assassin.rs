@@ -19,7 +19,7 @@ const PRICE: u16 = 6;
 impl HexTri {
     /// Appends every assassination `seat` may make now.
     pub(super) fn assassinations(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
-        if !self.options.assassin || self.outcome.is_some() || self.out.contains(seat) {
+        if !self.options.assassin {
             return;
         }
         let board = self.board();

@@ -29,8 +29,6 @@ pub struct Board {
     pub around: Vec<Vec<CellId>>,
     /// Per county, the most points it produces (its printed number, 1 if none).
     pub production: Vec<u8>,
-    /// Per county, whether its number is printed (the inner counties).
-    pub printed: Vec<bool>,
     /// Per cell, whether it is an entry road (touching one county).
     pub entry: Vec<bool>,
     /// Per cell, its name.
@@ -74,11 +72,10 @@ impl Board {
                 around[id] = touching;
             }
         }
-        let (mut production, mut printed) = (Vec::new(), Vec::new());
+        let mut production = Vec::new();
         for field in &fields[..hexes] {
             if let Field::Hexagon(q, r) = *field {
                 production.push(trihex::production(q, r));
-                printed.push(trihex::ring(q, r) <= 1);
             }
         }
         let names: Vec<Cell> = (0..fields.len())
@@ -91,7 +88,7 @@ impl Board {
             })
             .collect();
         let ids = names.iter().enumerate().map(|(id, name)| (*name, id as CellId)).collect();
-        Board { radius, hexes, cells: fields.len(), around, production, printed, entry, names, ids }
+        Board { radius, hexes, cells: fields.len(), around, production, entry, names, ids }
     }
 
     /// Whether a cell is a county.

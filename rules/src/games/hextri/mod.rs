@@ -297,6 +297,11 @@ impl HexTri {
         self.seats().filter(|s| self.troops[usize::from(cell)][s.index()].count() > 0).collect()
     }
 
+    /// The counties `seat` alone occupies.
+    fn held(&self, seat: Seat) -> impl Iterator<Item = CellId> + '_ {
+        (0..self.board().hexes as CellId).filter(move |h| self.holders(*h) == SeatSet::only(seat))
+    }
+
     /// Where `seat`'s Main Figure stands.
     fn main_at(&self, seat: Seat) -> Option<CellId> {
         (0..self.board().cells).find(|c| self.troops[*c][seat.index()].main).map(|c| c as CellId)
@@ -621,10 +626,7 @@ impl Game for HexTri {
             .seats()
             .map(|seat| {
                 let i = seat.index();
-                let held: u32 = (0..board.hexes)
-                    .filter(|h| self.holders(*h as CellId) == SeatSet::only(seat))
-                    .map(|h| u32::from(self.points[h]))
-                    .sum();
+                let held: u32 = self.held(seat).map(|h| u32::from(self.points[usize::from(h)])).sum();
                 let on_board: u32 = self.troops.iter().map(|t| u32::from(t[i].count())).sum();
                 let mut facts = vec![
                     Fact::new("points on its counties", held),

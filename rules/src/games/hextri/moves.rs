@@ -20,17 +20,12 @@
 use super::{HexTri, HexTriAction, Move, Troop};
 use crate::board::Cell;
 use crate::layout::CellId;
-use crate::seat::{Seat, SeatSet};
+use crate::seat::Seat;
 
 impl HexTri {
     /// The counties that can pay for `seat`'s move: its alone, with a point.
     pub(super) fn payers(&self, seat: Seat) -> Vec<CellId> {
-        (0..self.board().hexes as CellId)
-            .filter(|h| {
-                let c = usize::from(*h);
-                self.points[c] > 0 && !self.frozen[c] && self.holders(*h) == SeatSet::only(seat)
-            })
-            .collect()
+        self.held(seat).filter(|h| self.points[usize::from(*h)] > 0 && !self.frozen[usize::from(*h)]).collect()
     }
 
     /// The enemy on a road that a Fanatic may attack: an ordinary figure,
@@ -50,9 +45,6 @@ impl HexTri {
 
     /// Appends every move `seat` may make now.
     pub(super) fn moves(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
-        if self.outcome.is_some() || self.out.contains(seat) {
-            return;
-        }
         let i = seat.index();
         let payers = self.payers(seat);
         let paid: Vec<Option<CellId>> = payers.iter().map(|p| Some(*p)).collect();
@@ -195,9 +187,6 @@ impl HexTri {
     /// Why `seat` may not make `m`, in words.
     pub(super) fn explain_move(&self, seat: Seat, m: &Move) -> String {
         let board = self.board();
-        if seat != self.mover || self.outcome.is_some() {
-            return "it is not your step".into();
-        }
         let free = m.main && self.main_moves[seat.index()] == 0;
         match m.pay.map(|p| board.id(p)) {
             None if !free => {

@@ -58,10 +58,21 @@ impl HexTri {
                     self.new_round();
                     // A round that begins with no move for anyone counts
                     // towards a dead position; an assassination resets it.
-                    self.idle = if self.next_mover().is_some() { 0 } else { self.idle + 1 };
+                    let next = self.next_mover();
+                    self.idle = if next.is_some() { 0 } else { self.idle + 1 };
+                    if let Some(seat) = next {
+                        self.mover = seat;
+                        return;
+                    }
                 }
             }
         }
+    }
+
+    /// The seats after `seat` in turn order, `seat` itself last.
+    fn seats_after(&self, seat: Seat) -> impl Iterator<Item = Seat> + use<> {
+        let n = usize::from(self.options.seats);
+        std::iter::successors(Some(seat.next(n)), move |s| Some(s.next(n))).take(n)
     }
 
     /// Starts a phase: nobody is done with it yet, and the search for the
@@ -79,9 +90,8 @@ impl HexTri {
     /// over because it cannot move now is asked again if a later move frees
     /// its way.
     fn next_mover(&self) -> Option<Seat> {
-        let n = self.options.seats;
         let mut actions = Vec::new();
-        (1..=n).map(|i| Seat((self.mover.0 + i) % n)).find(|seat| {
+        self.seats_after(self.mover).find(|seat| {
             if self.out.contains(*seat) || self.done.contains(*seat) {
                 return false;
             }
@@ -93,6 +103,9 @@ impl HexTri {
 
     /// Appends what `seat` may do in this phase, "done" and "all" aside.
     pub(super) fn steps(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
+        if self.outcome.is_some() || self.out.contains(seat) {
+            return;
+        }
         match self.phase {
             Phase::Movement => self.moves(seat, out),
             Phase::Transport => self.transports(seat, out),
@@ -118,9 +131,7 @@ impl HexTri {
             self.fallen[i] = 0;
         }
         self.round += 1;
-        let n = self.options.seats;
-        self.first =
-            (1..=n).map(|i| Seat((self.first.0 + i) % n)).find(|s| !self.out.contains(*s)).unwrap_or(self.first);
+        self.first = self.seats_after(self.first).find(|s| !self.out.contains(*s)).unwrap_or(self.first);
         self.begin(Phase::Movement);
     }
 

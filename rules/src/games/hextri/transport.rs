@@ -10,22 +10,17 @@
 
 use super::{HexTri, HexTriAction};
 use crate::layout::CellId;
-use crate::seat::{Seat, SeatSet};
+use crate::seat::Seat;
 
 impl HexTri {
-    /// The counties `seat` alone occupies.
-    fn held(&self, seat: Seat) -> impl Iterator<Item = CellId> + '_ {
-        (0..self.board().hexes as CellId).filter(move |h| self.holders(*h) == SeatSet::only(seat))
-    }
-
     /// Appends every transport `seat` may make now.
     pub(super) fn transports(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
-        if !self.options.transport || self.outcome.is_some() || self.out.contains(seat) {
+        if !self.options.transport {
             return;
         }
         let board = self.board();
         let held: Vec<CellId> = self.held(seat).collect();
-        for from in held.iter().filter(|h| self.points[usize::from(**h)] >= 2 && !self.frozen[usize::from(**h)]) {
+        for from in self.payers(seat).iter().filter(|h| self.points[usize::from(**h)] >= 2) {
             for to in held.iter().filter(|to| *to != from) {
                 out.push(HexTriAction::Transport { from: board.name(*from), to: board.name(*to) });
             }

@@ -10,7 +10,7 @@
 //! hexagons `(q, r)`, `(q + 1, r)` and `(q, r + 1)`, triangle `(q, r, B)` the
 //! hexagons `(q + 1, r)`, `(q, r + 1)` and `(q + 1, r + 1)`.
 
-use crate::layout::{Area, AreaStyle, CellId, CellLayout, Layout, SeatStyle, Shape, Tone};
+use crate::layout::{Area, AreaStyle, CellId, CellLayout, Layout, Shape, Tone, seat_styles};
 use crate::seat::Seat;
 
 const SQRT3: f32 = 1.732_050_8;
@@ -135,7 +135,6 @@ pub fn layout(radius: i32, seats: usize) -> Layout {
         let tone = if matches!(field, Field::Hexagon(..)) { Tone::Land } else { Tone::Plain };
         cells.push(CellLayout { label, shape: shape(*field), tone, caption, off_board: false });
     }
-    let names = NAMES;
     let colours = ["#c0392b", "#2e86c1", "#229954", "#d4ac0d", "#8e44ad", "#e67e22"];
     // Reserves: one beside each side of the hexagon, seat 0 at the bottom,
     // then round the board clockwise.
@@ -165,20 +164,12 @@ pub fn layout(radius: i32, seats: usize) -> Layout {
     }];
     for (seat, cell) in reserves.iter().enumerate() {
         areas.push(Area {
-            name: format!("{}'s figures waiting to enter", names[seat]),
+            name: format!("{}'s figures waiting to enter", NAMES[seat]),
             owner: Some(Seat(seat as u8)),
             cells: vec![*cell],
             style: AreaStyle::Tint(None),
         });
     }
-    let seats = (0..seats)
-        .map(|seat| SeatStyle {
-            name: names[seat].to_string(),
-            colour: colours[seat].to_string(),
-            // Seats go round the board clockwise; a clockwise turn would move
-            // a side away from the bottom, so each seat turns back.
-            turn: (360.0 - share * seat as f32) % 360.0,
-        })
-        .collect();
+    let seats = seat_styles(&NAMES.into_iter().zip(colours).take(seats).collect::<Vec<_>>());
     Layout { cells, backdrop: Vec::new(), edges: Vec::new(), areas, labels: Vec::new(), seats }
 }
