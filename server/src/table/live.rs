@@ -16,7 +16,7 @@ use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
 use super::over::termination_by;
-use super::refusal::{Refusal, refuse};
+use super::refusal::{Refusal, not_live, refuse};
 use super::stage::Stage;
 use super::write::Pending;
 use crate::epoch::now_ms;
@@ -101,11 +101,6 @@ impl Live {
             Change::Chance { .. } | Change::Draw => {}
         }
     }
-}
-
-/// Refuses what only a match being played allows.
-fn not_live<T>() -> Result<T, Refusal> {
-    refuse(ErrorCode::MatchNotLive, "the match is not being played")
 }
 
 /// The seats whose game clocks run in a decision (a response window has its

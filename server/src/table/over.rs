@@ -7,7 +7,7 @@ use super::Conn;
 use super::actor::{Table, TableError};
 use super::clocks::ClockState;
 use super::events::{Body, Event};
-use super::refusal::{Refusal, refuse};
+use super::refusal::{Refusal, not_live, refuse};
 use super::stage::Stage;
 use crate::epoch::now_ms;
 use crate::store::TableChange;
@@ -40,11 +40,14 @@ impl Over {
 
     /// Finished with a result, or aborted without one.
     pub(super) fn phase(&self) -> Phase {
-        match &self.result {
-            Some(result) if result.termination.has_result() => Phase::Finished,
-            Some(_) | None => Phase::Aborted,
-        }
+        self.result.as_ref().map_or(Phase::Aborted, |result| ended_phase(result.termination))
     }
+}
+
+/// The phase a match ended by `termination` is in: finished if it has a
+/// result, else aborted.
+fn ended_phase(termination: Termination) -> Phase {
+    if termination.has_result() { Phase::Finished } else { Phase::Aborted }
 }
 
 /// How a match ended when `change` ended it.
@@ -65,7 +68,7 @@ impl Table {
     /// actions and the end is tried again a second later.
     pub(super) async fn end(&mut self, termination: Termination) -> Result<(), Refusal> {
         let Some(live) = self.stage.live() else {
-            return refuse(ErrorCode::MatchNotLive, "the match is not being played");
+            return not_live();
         };
         let outcome = match termination {
             Termination::Aborted | Termination::Failed => None,
@@ -80,7 +83,7 @@ impl Table {
             None => vec![None; self.seats.len()],
         };
         let change = TableChange::Ended {
-            phase: if termination.has_result() { Phase::Finished } else { Phase::Aborted },
+            phase: ended_phase(termination),
             result: serde_json::to_string(&result).expect("results serialize"),
             places,
             turns: self.referee.state().turn(),

@@ -10,3 +10,8 @@ pub(super) type Refusal = (ErrorCode, String);
 pub(super) fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> {
     Err((code, message.into()))
 }
+
+/// Refuses what only a match being played allows.
+pub(super) fn not_live<T>() -> Result<T, Refusal> {
+    refuse(ErrorCode::MatchNotLive, "the match is not being played")
+}

@@ -8,7 +8,7 @@
 use super::actor::Table;
 use super::events::{Body, Event};
 use super::live::{clocked, open_window, window_ms};
-use super::refusal::Refusal;
+use super::refusal::{Refusal, not_live};
 use crate::epoch::now_ms;
 use crate::store::{JournalEntry, TableChange};
 use protocol::ErrorCode;
@@ -65,7 +65,7 @@ impl Table {
         let before = self.referee.state().status().decision();
         let status = referee.state().status();
         let Some(live) = self.stage.running() else {
-            return Err((ErrorCode::MatchNotLive, "the match is not being played".to_string()));
+            return not_live();
         };
         let mut clocks = live.clocks.clone();
         if let Some(c) = clocks.as_mut() {

@@ -88,7 +88,6 @@ pub async fn get(server: &TestServer, token: Option<&str>, path: &str) -> (reqwe
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
 }
 
-/// Server settings for tests.
 /// An `act` at `table` under the client id `id`, chosen at event `seq` (or
 /// naming none), for the player's only seat.
 pub fn act_message(table: &str, id: &str, seq: Option<u64>, action: Value) -> ClientMessage {
@@ -100,6 +99,7 @@ pub fn lobby(game: &str, options: Value) -> LobbySettings {
     LobbySettings { game: game.to_string(), options, seats: None, public: false, clock: None }
 }
 
+/// Server settings for tests.
 pub fn settings(url: &str, grace: Duration) -> Settings {
     Settings {
         addr: "127.0.0.1:0".parse().unwrap(),
