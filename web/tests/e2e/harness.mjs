@@ -101,14 +101,27 @@ export async function person(browser, name, viewport = { width: 1280, height: 90
   return page;
 }
 
+/** Opens a lobby for `game` with `options` (each a lobby form choice) and takes its first seat. */
+export async function openLobby(page, base, game, options = {}) {
+  await page.goto(`${base}/`);
+  await page.selectOption("#new-game", game);
+  for (const [name, value] of Object.entries(options)) {
+    await page.selectOption(`select[data-option="${name}"]`, value);
+  }
+  await page.click("#create-lobby");
+  await page.waitForURL(/\/t\/[0-9a-f]{32}$/);
+  await takeSeat(page, 0);
+}
+
+/** Takes `seat` with the button named `button` and waits until the lobby shows it. */
+export async function takeSeat(page, seat, button = "Take this seat") {
+  await page.locator(`li[data-seat="${seat}"]`).getByRole("button", { name: button }).click();
+  await page.locator(`li[data-seat="${seat}"]`).getByText("(you)").waitFor();
+}
+
 /** A creates a private lobby for `game` and sits in seat 0; B opens the invite link and sits in seat 1; A starts. */
 export async function startMatch(a, b, base, game, { screenshot } = {}) {
-  await a.goto(`${base}/`);
-  await a.selectOption("#new-game", game);
-  await a.click("#create-lobby");
-  await a.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await a.getByRole("button", { name: "Take this seat" }).first().click();
-  await a.waitForSelector("text=(you)");
+  await openLobby(a, base, game);
   const invite = await a.getByTestId("invite-link").inputValue();
   await b.goto(invite);
   await b.getByRole("button", { name: "Take this seat" }).click();

@@ -7,28 +7,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { clickCell, person, playSome, serverAndBrowser, shots } from "./harness.mjs";
+import { clickCell, openLobby, person, playSome, serverAndBrowser, shots, takeSeat } from "./harness.mjs";
 
 const running = serverAndBrowser();
 const phone = { width: 390, height: 844 };
-
-/** Opens a Hex-Tri lobby with `options` (each a lobby form choice) and takes its first seat. */
-async function openLobby(page, base, options) {
-  await page.goto(`${base}/`);
-  await page.selectOption("#new-game", "hextri");
-  for (const [name, value] of Object.entries(options)) {
-    await page.selectOption(`select[data-option="${name}"]`, value);
-  }
-  await page.click("#create-lobby");
-  await page.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await takeSeat(page, 0);
-}
-
-/** Takes `seat` with the button named `button` and waits until the lobby shows it. */
-async function takeSeat(page, seat, button = "Take this seat") {
-  await page.locator(`li[data-seat="${seat}"]`).getByRole("button", { name: button }).click();
-  await page.locator(`li[data-seat="${seat}"]`).getByText("(you)").waitFor();
-}
 
 /** The prompt of the page's status line. */
 async function prompt(page) {
@@ -57,7 +39,7 @@ test("three players in three pages play Hex-Tri to a winner", async () => {
   const blue = await person(running.browser, "blue");
   const green = await person(running.browser, "green", phone);
 
-  await openLobby(red, base, { seats: "3", beginners: "true" });
+  await openLobby(red, base, "hextri", { seats: "3", beginners: "true" });
   const invite = await red.getByTestId("invite-link").inputValue();
   await blue.goto(invite);
   await takeSeat(blue, 1);
@@ -102,7 +84,7 @@ test("a six-player board reads on a desktop and on a phone", async () => {
   const { base } = running.server;
   const host = await person(running.browser, "host");
   const friend = await person(running.browser, "friend", phone);
-  await openLobby(host, base, { seats: "6", fanatic: "true" });
+  await openLobby(host, base, "hextri", { seats: "6", fanatic: "true" });
   for (const seat of [2, 3, 4, 5]) await takeSeat(host, seat, "Take this seat too");
   await friend.goto(await host.getByTestId("invite-link").inputValue());
   await takeSeat(friend, 1);

@@ -9,35 +9,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { person, playRandomly, serverAndBrowser, shots } from "./harness.mjs";
+import { openLobby, person, playRandomly, serverAndBrowser, shots, takeSeat } from "./harness.mjs";
 
 // A short grace period, so that a player who leaves is away past it soon.
 const running = serverAndBrowser(["--test-games", "--grace-seconds", "2"]);
-
-/** Opens a Drill lobby with `options` (each a lobby form choice) and takes its first seat. */
-async function openDrill(page, base, options = {}) {
-  await page.goto(`${base}/`);
-  await page.selectOption("#new-game", "drill");
-  for (const [name, value] of Object.entries(options)) {
-    await page.selectOption(`select[data-option="${name}"]`, value);
-  }
-  await page.click("#create-lobby");
-  await page.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await takeSeat(page, 0);
-}
-
-/** Takes `seat` with the button named `button` and waits until the lobby shows it. */
-async function takeSeat(page, seat, button = "Take this seat") {
-  await page.locator(`li[data-seat="${seat}"]`).getByRole("button", { name: button }).click();
-  await page.locator(`li[data-seat="${seat}"]`).getByText("(you)").waitFor();
-}
 
 test("a player holds two of three seats and the match is played to a ranking", async () => {
   const { base } = running.server;
   const host = await person(running.browser, "host");
   const friend = await person(running.browser, "friend", { width: 390, height: 844 });
 
-  await openDrill(host, base, { seats: "3", window_ms: "3000" });
+  await openLobby(host, base, "drill", { seats: "3", window_ms: "3000" });
   // A second seat of a game of three.
   await takeSeat(host, 2, "Take this seat too");
 
@@ -82,7 +64,7 @@ test("a player holds two of three seats and the match is played to a ranking", a
 test("the host seats a computer player and plays it to the end on a phone", async () => {
   const { base } = running.server;
   const player = await person(running.browser, "bot-host", { width: 390, height: 844 });
-  await openDrill(player, base);
+  await openLobby(player, base, "drill");
   await player.locator('li[data-seat="1"]').getByTestId("seat-bot").click();
   await player.locator('li[data-seat="1"]').getByText("Random mover (computer)").waitFor();
   await player.screenshot({ path: join(shots, "bot-lobby-phone.png") });
@@ -99,7 +81,7 @@ test("a player who leaves a match of three stays seated until another has the se
   const host = await person(running.browser, "stayer");
   const friend = await person(running.browser, "friend-who-stays", { width: 390, height: 844 });
   const leaver = await person(running.browser, "leaver");
-  await openDrill(host, base, { seats: "3" });
+  await openLobby(host, base, "drill", { seats: "3" });
   const invite = await host.getByTestId("invite-link").inputValue();
   for (const [page, seat] of [[friend, 1], [leaver, 2]]) {
     await page.goto(invite);
