@@ -366,8 +366,8 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
 
     /// Leaf count of the tree of legal actions `depth` deep (every action of
-    /// every acting seat is a child; where chance is due, one outcome drawn
-    /// from a fixed seed stands for all).
+    /// every acting seat is a child; where chance is due, the outcomes
+    /// drawn from a fixed seed stand for all).
     /// The last level is counted with [`Game::count_legal`]. Games may
     /// override it with a faster search that must give the same numbers.
     fn perft(&self, depth: u32) -> u64 {
@@ -378,11 +378,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
             Status::Over(_) => return 0,
             Status::Acting(decision) => decision,
             Status::Chance => {
-                // Chance is not a level of the tree: one outcome, drawn
-                // from a fixed stream so that counts repeat, and the walk
-                // goes on below it.
+                // Chance is not a level of the tree: the outcomes due, drawn
+                // from a fixed stream so that counts repeat (one stream for a
+                // run of chance steps, as a referee settles them), and the
+                // walk goes on below them.
                 let mut child = self.clone();
-                child.play_chance(&child.draw_chance(&mut SeedStream::new(Seed::default())));
+                crate::referee::settle(&mut child, &mut SeedStream::new(Seed::default()));
                 return child.perft(depth);
             }
         };

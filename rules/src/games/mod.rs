@@ -4,6 +4,7 @@
 pub mod abande;
 pub mod accasta;
 pub mod alva;
+pub mod attactics;
 pub mod attangle;
 pub mod attraktion;
 pub mod dame100;

@@ -16,11 +16,14 @@ use crate::seat::Seat;
 /// Squares on a side.
 pub const SIDE: usize = 36;
 
-/// A square's edges as bits, as the design encodes them.
-const NORTH: u8 = 1;
-const EAST: u8 = 2;
-const SOUTH: u8 = 4;
-const WEST: u8 = 8;
+/// A square's sides as bits, as the design encodes them: the north side's.
+pub const NORTH: u8 = 1;
+/// The east side's bit.
+pub const EAST: u8 = 2;
+/// The south side's bit.
+pub const SOUTH: u8 = 4;
+/// The west side's bit.
+pub const WEST: u8 = 8;
 
 /// An edge between squares: `H(r, c)` between `(r-1, c)` and `(r, c)`, or
 /// `V(r, c)` between `(r, c-1)` and `(r, c)`.
@@ -221,6 +224,31 @@ impl Maze {
         maze
     }
 
+    /// The closed sides of square `(r, c)` as bits (N=1, E=2, S=4, W=8),
+    /// the board's border counted as closed.
+    pub fn closed(&self, r: usize, c: usize) -> u8 {
+        let mut bits = self.walls[r][c];
+        if r == 0 {
+            bits |= NORTH;
+        }
+        if r == SIDE - 1 {
+            bits |= SOUTH;
+        }
+        if c == 0 {
+            bits |= WEST;
+        }
+        if c == SIDE - 1 {
+            bits |= EAST;
+        }
+        bits
+    }
+
+    /// The walls of square `(r, c)` inside the border, as bits like
+    /// [`Maze::closed`]'s.
+    pub fn walls_of(&self, r: usize, c: usize) -> u8 {
+        self.walls[r][c]
+    }
+
     /// The design's text encoding: a hex digit per square (N=1, E=2, S=4,
     /// W=8, the border counted as a wall), rows top to bottom, each ending
     /// in a newline.
@@ -228,19 +256,7 @@ impl Maze {
         let mut out = String::with_capacity(SIDE * (SIDE + 1));
         for r in 0..SIDE {
             for c in 0..SIDE {
-                let mut bits = self.walls[r][c];
-                if r == 0 {
-                    bits |= NORTH;
-                }
-                if r == SIDE - 1 {
-                    bits |= SOUTH;
-                }
-                if c == 0 {
-                    bits |= WEST;
-                }
-                if c == SIDE - 1 {
-                    bits |= EAST;
-                }
+                let bits = self.closed(r, c);
                 out.push(char::from_digit(u32::from(bits), 16).expect("a nibble"));
             }
             out.push('\n');
@@ -276,10 +292,17 @@ fn turns((r, c): (usize, usize)) -> [(usize, usize); 4] {
     [(r, c), b, cc, once(cc)]
 }
 
-/// The board drawn: squares named by file `a`–`z`, `A`–`J` from the left and
-/// rank from the bottom, its walls, quadrants, Maze Center and each player's
-/// entry squares.
+/// The board drawn with all four corners taken: squares named by file
+/// `a`–`z`, `A`–`J` from the left and rank from the bottom, its walls,
+/// quadrants, Maze Center and each player's entry squares.
 pub fn layout() -> Layout {
+    layout_for(&[0, 1, 2, 3], &["A", "B", "C", "D"], None)
+}
+
+/// The board for seats at `corners` (0 the top left, then clockwise), each
+/// seat named after its corner's entry in `names`; `mid`, the mid-player of
+/// three, may also bring pieces in from the corner opposite its own.
+pub fn layout_for(corners: &[u8], names: &[&str; 4], mid: Option<Seat>) -> Layout {
     let maze = Maze::reference();
     let cells = (0..SIDE * SIDE)
         .map(|i| {
@@ -300,9 +323,8 @@ pub fn layout() -> Layout {
             Edge(id(r1, c1), id(r2, c2), EdgeKind::Wall)
         })
         .collect();
-    let names = ["A", "B", "C", "D"];
-    let quadrant = |seat: usize| -> Vec<CellId> {
-        let (rows, cols) = match seat {
+    let quadrant = |corner: u8| -> Vec<CellId> {
+        let (rows, cols) = match corner {
             0 => (0..18, 0..18),
             1 => (0..18, 18..36),
             2 => (18..36, 18..36),
@@ -310,11 +332,13 @@ pub fn layout() -> Layout {
         };
         rows.flat_map(|r| cols.clone().map(move |c| id(r, c))).collect()
     };
-    let mut areas: Vec<Area> = (0..4)
-        .map(|seat| Area {
-            name: format!("{}'s quadrant", names[seat]),
+    let mut areas: Vec<Area> = corners
+        .iter()
+        .enumerate()
+        .map(|(seat, corner)| Area {
+            name: format!("{}'s quadrant", names[usize::from(*corner)]),
             owner: Some(Seat(seat as u8)),
-            cells: quadrant(seat),
+            cells: quadrant(*corner),
             style: AreaStyle::Tint(None),
         })
         .collect();
@@ -327,14 +351,22 @@ pub fn layout() -> Layout {
     // Entry squares on each player's diagonal (design §1.3, Diagram 1) and
     // the approach squares from which a Monarch enters Maze Center (Diagram 3).
     let entries = [("Corner", (0, 0)), ("Mid-Corner", (6, 6)), ("Central-Corner", (12, 12))];
-    for (name, square) in entries {
-        for (seat, (r, c)) in turns(square).into_iter().enumerate() {
-            areas.push(Area {
-                name: format!("{}'s {name}", names[seat]),
-                owner: Some(Seat(seat as u8)),
-                cells: vec![id(r, c)],
-                style: AreaStyle::Marker("★".into()),
-            });
+    for (seat, corner) in corners.iter().enumerate() {
+        let seat = Seat(seat as u8);
+        let mut own = vec![*corner];
+        if mid == Some(seat) {
+            own.push((corner + 2) % 4);
+        }
+        for corner in own {
+            for (name, square) in entries {
+                let (r, c) = turns(square)[usize::from(corner)];
+                areas.push(Area {
+                    name: format!("{}'s {name}", names[usize::from(corners[seat.index()])]),
+                    owner: Some(seat),
+                    cells: vec![id(r, c)],
+                    style: AreaStyle::Marker("★".into()),
+                });
+            }
         }
     }
     areas.push(Area {
@@ -356,12 +388,16 @@ pub fn layout() -> Layout {
     }
     let colours = ["#c0392b", "#2e86c1", "#229954", "#d4ac0d"];
     // A's corner is the top left: a quarter turn anticlockwise brings it to
-    // the bottom left; each next player clockwise needs a quarter less.
-    let seats = (0..4)
-        .map(|seat| SeatStyle {
-            name: names[seat].to_string(),
-            colour: colours[seat].to_string(),
-            turn: [270.0, 180.0, 90.0, 0.0][seat],
+    // the bottom left; each next corner clockwise needs a quarter less.
+    let seats = corners
+        .iter()
+        .map(|corner| {
+            let corner = usize::from(*corner);
+            SeatStyle {
+                name: names[corner].to_string(),
+                colour: colours[corner].to_string(),
+                turn: [270.0, 180.0, 90.0, 0.0][corner],
+            }
         })
         .collect();
     Layout { cells, backdrop: Vec::new(), edges, areas, labels, seats }

@@ -1,0 +1,675 @@
+//! ATTACTICS (Amura Oñaā, 1975; rulebooks/attactics.txt): the race of the
+//! Monarchs through a 36 × 36 maze to Maze Center, for 2, 3 or 4 players,
+//! with dice "you can control" through points won by captures.
+//!
+//! Each player brings twelve pieces in from the entry squares of its
+//! corner: a Monarch, two Masters, four Majors and five Minors. A turn is a
+//! throw of two dice; what each kind may move on it is fixed (a one is the
+//! Monarch's alone, the Master moves only on a sequence such as 3/4, the
+//! Minor takes the sum only on doubles); the dice move one piece by the sum
+//! or two pieces by a die each, and doubles throw again, five at most.
+//! Landing on an opponent's piece captures it, for points that the Monarch
+//! spends before a throw to move a square a point. A player whose Monarch
+//! is taken is out; the first Monarch in Maze Center, or the last one on
+//! the board, wins.
+//!
+//! The board is the reconstruction of ../shared/designs/remaining-games.md
+//! §1; every choice the rulebook leaves open is a ruling in
+//! docs/rules/attactics.md.
+
+mod board;
+mod moves;
+mod notation;
+mod squeeze;
+mod turn;
+
+pub use notation::AttacticsTurn;
+
+use crate::board::Cell;
+use crate::chance::SeedStream;
+use crate::click::Click;
+use crate::error::{NotationError, RulesError};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::layout::{CellId, Layout};
+use crate::outcome::Outcome;
+use crate::seat::{Seat, SeatSet, Viewer};
+use crate::status::{Decision, Status};
+use crate::step::Leave;
+use crate::view::{Attribute, Fact, Panel, Stack, View};
+use serde::{Deserialize, Serialize};
+use squeeze::Squeeze;
+use std::fmt;
+
+/// The most seats a match has.
+pub const SEATS: usize = 4;
+
+/// The seats' names, by corner from the top left clockwise.
+const NAMES: [&str; 4] = ["Red", "Blue", "Green", "Gold"];
+
+/// The options: how many players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AttacticsOptions {
+    /// 2, 3 or 4.
+    pub seats: u8,
+}
+
+impl Default for AttacticsOptions {
+    fn default() -> AttacticsOptions {
+        AttacticsOptions { seats: 2 }
+    }
+}
+
+/// The four kinds of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Reaches Maze Center; moves on a one.
+    Monarch,
+    /// Moves on sequences, diagonally too.
+    Master,
+    /// Moves by a die or the sum.
+    Major,
+    /// Moves by a die, the sum on doubles.
+    Minor,
+}
+
+impl Kind {
+    /// Every kind, in the order of the rulebook's list.
+    pub const ALL: [Kind; 4] = [Kind::Monarch, Kind::Master, Kind::Major, Kind::Minor];
+
+    /// Its points when captured.
+    pub const fn value(self) -> u8 {
+        match self {
+            Kind::Monarch => 5,
+            Kind::Master => 2,
+            Kind::Major => 3,
+            Kind::Minor => 1,
+        }
+    }
+
+    /// Its short name, as pieces and notation show it.
+    pub const fn short(self) -> &'static str {
+        match self {
+            Kind::Monarch => "Mo",
+            Kind::Master => "Ms",
+            Kind::Major => "Mj",
+            Kind::Minor => "Mn",
+        }
+    }
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Monarch => "Monarch",
+            Kind::Master => "Master",
+            Kind::Major => "Major",
+            Kind::Minor => "Minor",
+        }
+    }
+
+    /// How many a player has: 1, 2, 4 and 5, and one more Master, Major
+    /// and Minor for the mid-player of three.
+    const fn set(self, mid: bool) -> u8 {
+        let extra = if mid { 1 } else { 0 };
+        match self {
+            Kind::Monarch => 1,
+            Kind::Master => 2 + extra,
+            Kind::Major => 4 + extra,
+            Kind::Minor => 5 + extra,
+        }
+    }
+}
+
+/// One piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Piece {
+    owner: Seat,
+    kind: Kind,
+}
+
+/// Two dice as they came up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Dice(pub u8, pub u8);
+
+impl Dice {
+    /// Both dice show the same.
+    pub const fn is_double(self) -> bool {
+        self.0 == self.1
+    }
+
+    /// A sequence throw, on which Masters move: 2/3, 3/4, 4/5 or 5/6.
+    pub const fn is_sequence(self) -> bool {
+        self.0.abs_diff(self.1) == 1 && self.0 >= 2 && self.1 >= 2
+    }
+
+    fn valid(self) -> bool {
+        (1..=6).contains(&self.0) && (1..=6).contains(&self.1)
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.0, self.1)
+    }
+}
+
+/// What chance decides: the opening roll of the seats contending to go
+/// first, in seat order, or a throw of the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Throw {
+    /// One throw per contending seat, in seat order.
+    Opening(Vec<Dice>),
+    /// The mover's throw.
+    Roll(Dice),
+}
+
+/// One action of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttacticsAction {
+    /// Throw the dice without spending points (offered when points could
+    /// be spent).
+    Roll,
+    /// Before the throw, the Monarch moves from `from` to `to`, a square
+    /// for each of `points` points.
+    Points {
+        /// Where the Monarch stands.
+        from: Cell,
+        /// Where it ends.
+        to: Cell,
+        /// The points spent, one a square.
+        points: u8,
+    },
+    /// A piece moves `count` squares (a die or the sum) from `from` to
+    /// `to`; with `enter`, a piece off the board comes in on the entry
+    /// square `from` and moves from there.
+    Move {
+        /// The kind of piece.
+        kind: Kind,
+        /// Where it starts.
+        from: Cell,
+        /// It comes in from off the board.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        enter: bool,
+        /// Squares moved.
+        count: u8,
+        /// Where it ends.
+        to: Cell,
+    },
+    /// Announce the Squeeze Play the last move completed on the piece on
+    /// `target`.
+    Squeeze {
+        /// The squeezed piece's square.
+        target: Cell,
+    },
+    /// Leave the rest of the throw unused.
+    Stop,
+}
+
+/// What the player to move is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// The opening roll is due.
+    Opening,
+    /// Before the throw: the mover may spend points on a Monarch move.
+    Before,
+    /// The throw is due.
+    Throw,
+    /// The mover moves with the dice.
+    Moving,
+}
+
+/// The state of an ATTACTICS match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attactics {
+    options: AttacticsOptions,
+    /// Per seat: its corner, 0 (top left) to 3, clockwise.
+    corner: [u8; SEATS],
+    /// Per seat: the quadrant where its captures count single.
+    home: [u8; SEATS],
+    /// The mid-player of a three-player game.
+    mid: Option<Seat>,
+    /// The mid-player's goes still to be doubled.
+    bonus_goes: u8,
+    /// The mid-player is in the second of a doubled go.
+    second_go: bool,
+    /// Per square: the piece on it.
+    squares: Vec<Option<Piece>>,
+    /// Per seat, per kind: pieces not yet brought in.
+    hand: [[u8; 4]; SEATS],
+    /// Per seat, per kind: pieces lost.
+    captured: [[u8; 4]; SEATS],
+    /// Per seat: points, 0 to 15.
+    points: [u8; SEATS],
+    /// The seats still rolling to go first.
+    contenders: SeatSet,
+    phase: Phase,
+    /// Whose go it is.
+    mover: Seat,
+    /// The throw being moved.
+    dice: Option<Dice>,
+    /// Which of the two dice are still unused.
+    left: [bool; 2],
+    /// A one is showing and the Monarch has yet to move on it.
+    one_due: bool,
+    /// Doubles thrown in succession in this go, the throw now included.
+    chain: u8,
+    /// Where the pieces moved on this throw stand (none moves twice).
+    moved: Vec<CellId>,
+    /// A piece has moved on this throw.
+    any_moved: bool,
+    /// Points were spent before this throw.
+    spent: bool,
+    /// Squeezes the last move completed, which may be announced now.
+    announce: Vec<CellId>,
+    /// Announced squeezes waiting for their owners' goes.
+    squeezes: Vec<Squeeze>,
+    /// The seats out of the game.
+    out: SeatSet,
+    /// The seats that went out, in the order they went.
+    gone: Vec<SeatSet>,
+    /// Throws in a row on which no piece moved.
+    idle: u32,
+    /// What happened last, for the players.
+    report: String,
+    marks: Vec<CellId>,
+    turns: u32,
+    outcome: Option<Outcome>,
+}
+
+impl Attactics {
+    fn name(&self, seat: Seat) -> &'static str {
+        NAMES[usize::from(self.corner[seat.index()])]
+    }
+
+    /// The corners seats sit at: across the board for two, three in a row
+    /// (the mid-player in the middle) for three, all four for four.
+    fn corners(seats: u8) -> &'static [u8] {
+        match seats {
+            2 => &[0, 2],
+            3 => &[0, 1, 2],
+            _ => &[0, 1, 2, 3],
+        }
+    }
+}
+
+impl Game for Attactics {
+    type Options = AttacticsOptions;
+    type Action = AttacticsAction;
+    type Chance = Throw;
+    type Notation = AttacticsTurn;
+
+    const INFO: GameInfo = GameInfo {
+        id: "attactics",
+        name: "ATTACTICS",
+        summary: "Race your Monarch through a 36 × 36 maze to its centre, for 2 to 4: two dice move your pieces, \
+                  captures win points, and points move your Monarch when the dice will not.",
+        min_seats: 2,
+        max_seats: SEATS as u8,
+        chance: true,
+        hidden_information: false,
+        simultaneous: false,
+        windows: false,
+        rules_version: 1,
+    };
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            key: "seats".into(),
+            label: "Players".into(),
+            choices: vec![
+                OptionChoice { value: 2.into(), label: "Two (opposite corners)".into() },
+                OptionChoice { value: 3.into(), label: "Three (the mid-player in the middle)".into() },
+                OptionChoice { value: 4.into(), label: "Four".into() },
+            ],
+            default: 2.into(),
+        }]
+    }
+
+    fn new(options: &AttacticsOptions) -> Result<Self, RulesError> {
+        if !(2..=4).contains(&options.seats) {
+            return Err(RulesError::BadOptions("ATTACTICS is for 2, 3 or 4 players".into()));
+        }
+        let seats = usize::from(options.seats);
+        let mid = (seats == 3).then_some(Seat(1));
+        let mut corner = [0; SEATS];
+        corner[..seats].copy_from_slice(Self::corners(options.seats));
+        let mut hand = [[0; 4]; SEATS];
+        for (i, set) in hand.iter_mut().enumerate().take(seats) {
+            *set = Kind::ALL.map(|k| k.set(mid == Some(Seat(i as u8))));
+        }
+        let mut state = Attactics {
+            options: options.clone(),
+            corner,
+            home: corner,
+            mid,
+            bonus_goes: if mid.is_some() { 3 } else { 0 },
+            second_go: false,
+            squares: vec![None; board::SQUARES],
+            hand,
+            captured: [[0; 4]; SEATS],
+            points: [0; SEATS],
+            contenders: SeatSet::all(seats),
+            phase: Phase::Opening,
+            mover: Seat(0),
+            dice: None,
+            left: [false; 2],
+            one_due: false,
+            chain: 0,
+            moved: Vec::new(),
+            any_moved: false,
+            spent: false,
+            announce: Vec::new(),
+            squeezes: Vec::new(),
+            out: SeatSet::EMPTY,
+            gone: Vec::new(),
+            idle: 0,
+            report: String::new(),
+            marks: Vec::new(),
+            turns: 0,
+            outcome: None,
+        };
+        if let Some(mid) = mid {
+            // Three players: the seat in the middle corner goes first, and
+            // there is no opening roll (docs/rules/attactics.md).
+            state.contenders = SeatSet::EMPTY;
+            state.begin_go(mid);
+        }
+        Ok(state)
+    }
+
+    fn options(&self) -> &AttacticsOptions {
+        &self.options
+    }
+
+    fn layout(&self) -> Layout {
+        crate::layout::gallery::maze::layout_for(&self.corner[..self.seat_count()], &NAMES, self.mid)
+    }
+
+    fn seat_count(&self) -> usize {
+        usize::from(self.options.seats)
+    }
+
+    fn status(&self) -> Status {
+        if let Some(outcome) = &self.outcome {
+            return Status::Over(outcome.clone());
+        }
+        match self.phase {
+            Phase::Opening | Phase::Throw => Status::Chance,
+            Phase::Before | Phase::Moving => Status::Acting(Decision::turn(self.mover)),
+        }
+    }
+
+    fn turn(&self) -> u32 {
+        self.turns
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<AttacticsAction>) {
+        if self.outcome.is_some() || seat != self.mover {
+            return;
+        }
+        let squeezes = self.announce.iter().map(|t| AttacticsAction::Squeeze { target: board::name(*t) });
+        match self.phase {
+            Phase::Before => {
+                if !self.spent {
+                    self.points_moves(seat, out);
+                }
+                out.extend(squeezes);
+                out.push(AttacticsAction::Roll);
+            }
+            Phase::Moving => {
+                self.dice_moves(seat, out);
+                out.extend(squeezes);
+                if self.any_moved {
+                    out.push(AttacticsAction::Stop);
+                }
+            }
+            Phase::Opening | Phase::Throw => {}
+        }
+    }
+
+    fn explain(&self, seat: Seat, action: &AttacticsAction) -> String {
+        if self.outcome.is_some() || seat != self.mover {
+            return "it is not your turn".into();
+        }
+        match (self.phase, action) {
+            (Phase::Moving, AttacticsAction::Roll | AttacticsAction::Points { .. }) => {
+                "points are spent, and the dice thrown, before the moves of a throw".into()
+            }
+            (Phase::Before, AttacticsAction::Move { .. } | AttacticsAction::Stop) => {
+                "throw the dice first (or spend points on a Monarch move)".into()
+            }
+            (_, AttacticsAction::Squeeze { .. }) => {
+                "a Squeeze Play is announced right after the move that completes it".into()
+            }
+            (_, AttacticsAction::Stop) => "you cannot pass: move a piece if one can move".into(),
+            (_, AttacticsAction::Points { .. }) => {
+                "a points move takes the Monarch, rank and file, one square a point, before the throw".into()
+            }
+            (_, AttacticsAction::Move { kind, .. }) if self.one_due && *kind != Kind::Monarch => {
+                "the one is the Monarch's: it moves first".into()
+            }
+            (_, AttacticsAction::Move { kind, .. }) => {
+                let counts = self.counts(*kind);
+                if counts.is_empty() {
+                    format!("a {} cannot move on this throw", kind.name())
+                } else {
+                    let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
+                    format!(
+                        "a {} moves {} squares on this throw, through open squares, never straight back, \
+                         and no piece moves twice",
+                        kind.name(),
+                        counts.join(" or ")
+                    )
+                }
+            }
+            _ => "not a legal action here".into(),
+        }
+    }
+
+    fn play(&mut self, seat: Seat, action: &AttacticsAction) {
+        self.act(seat, action);
+    }
+
+    fn draw_chance(&self, stream: &mut SeedStream) -> Throw {
+        let mut die = || stream.roll(6) as u8;
+        match self.phase {
+            Phase::Opening => Throw::Opening(self.contenders.iter().map(|_| Dice(die(), die())).collect()),
+            _ => Throw::Roll(Dice(die(), die())),
+        }
+    }
+
+    fn check_chance(&self, outcome: &Throw) -> Result<(), RulesError> {
+        let fits = match (self.phase, outcome) {
+            (Phase::Opening, Throw::Opening(rolls)) => {
+                rolls.len() == self.contenders.len() && rolls.iter().all(|d| d.valid())
+            }
+            (Phase::Throw, Throw::Roll(dice)) => dice.valid(),
+            _ => false,
+        };
+        if fits { Ok(()) } else { Err(RulesError::Illegal("that throw is not possible here".into())) }
+    }
+
+    fn play_chance(&mut self, outcome: &Throw) {
+        match outcome {
+            Throw::Opening(rolls) => self.opened(rolls),
+            Throw::Roll(dice) => self.thrown(*dice),
+        }
+    }
+
+    fn chance_text(&self, outcome: &Throw) -> String {
+        notation::Part::of_chance(self, outcome).to_string()
+    }
+
+    fn view(&self, _viewer: Viewer) -> View {
+        let mut stacks = Vec::new();
+        for (id, square) in self.squares.iter().enumerate() {
+            if let Some(piece) = square {
+                stacks.push(Stack {
+                    cell: id as CellId,
+                    pieces: vec![crate::view::Piece::of_kind(piece.owner, piece.kind.short())],
+                });
+            }
+        }
+        let attributes = self
+            .squeezes
+            .iter()
+            .map(|s| Attribute { cell: s.target, owner: Some(s.squeezer), value: None, tag: Some("squeezed".into()) })
+            .collect();
+        let seats = (0..self.seat_count())
+            .map(|i| {
+                let seat = Seat(i as u8);
+                let mut facts = vec![Fact::new("points", self.points[i])];
+                let hand: Vec<String> = Kind::ALL
+                    .iter()
+                    .filter(|k| self.hand[i][**k as usize] > 0)
+                    .map(|k| format!("{} {}", self.hand[i][*k as usize], k.short()))
+                    .collect();
+                if !hand.is_empty() {
+                    facts.push(Fact::new("off the board", hand.join(", ")));
+                }
+                let lost: u8 = self.captured[i].iter().sum();
+                if lost > 0 {
+                    facts.push(Fact::new("lost", lost));
+                }
+                if self.out.contains(seat) {
+                    facts.push(Fact::new("out", "yes"));
+                } else if self.mid == Some(seat) {
+                    facts.push(Fact::new("mid-player", format!("doubled goes left: {}", self.bonus_goes)));
+                }
+                if seat == self.mover && self.outcome.is_none() {
+                    if let Some(dice) = self.dice {
+                        facts.push(Fact::new("dice", dice));
+                        let unused: Vec<String> = [dice.0, dice.1]
+                            .iter()
+                            .zip(self.left)
+                            .filter(|(_, l)| *l)
+                            .map(|(d, _)| d.to_string())
+                            .collect();
+                        if unused.len() == 1 {
+                            facts.push(Fact::new("die left", &unused[0]));
+                        } else if unused.is_empty() && self.phase == Phase::Moving {
+                            facts.push(Fact::new("die left", "none"));
+                        }
+                    }
+                    if self.chain > 0 {
+                        facts.push(Fact::new("doubles in a row", self.chain));
+                    }
+                }
+                Panel::facts(facts)
+            })
+            .collect();
+        View {
+            stacks,
+            attributes,
+            seats,
+            teams: Vec::new(),
+            acting: self.status().acting(),
+            prompt: self.prompt(),
+            marks: self.marks.clone(),
+            private: Vec::new(),
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    fn clicks(&self, _seat: Seat, action: &AttacticsAction) -> Vec<Click> {
+        let cell = |c: &Cell| Click::Cell(board::id(*c).unwrap_or(0));
+        match action {
+            AttacticsAction::Roll => vec![Click::choice("roll the dice")],
+            AttacticsAction::Points { from, to, points } => {
+                vec![cell(from), Click::choice(format!("{points} points")), cell(to)]
+            }
+            AttacticsAction::Move { kind, from, enter, count, to } => {
+                let word = if *enter { format!("bring in a {} for {count}", kind.name()) } else { count.to_string() };
+                vec![cell(from), Click::choice(word), cell(to)]
+            }
+            AttacticsAction::Squeeze { target } => vec![cell(target), Click::choice("announce Squeeze Play")],
+            AttacticsAction::Stop => vec![Click::choice("leave the other die")],
+        }
+    }
+
+    fn action_text(&self, seat: Seat, action: &AttacticsAction) -> String {
+        AttacticsTurn { seat: Some(self.name(seat)), parts: vec![notation::Part::of_action(self, action)] }.to_string()
+    }
+
+    fn resolve(&self, turn: &AttacticsTurn) -> Result<Vec<StepOf<Self>>, NotationError> {
+        notation::resolve(self, turn)
+    }
+
+    fn notate(&self, turn: &[StepOf<Self>]) -> AttacticsTurn {
+        notation::notate(self, turn)
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
+    }
+
+    /// The players still in the game share first place; those out come after.
+    fn agree_draw(&mut self) {
+        if self.outcome.is_none() {
+            self.outcome = Some(self.ranking(self.in_play(), "agreement".into()));
+        }
+    }
+
+    /// A player who leaves takes its pieces off the board, as if its
+    /// Monarch had been captured; the others play on.
+    fn withdraw(&mut self, seat: Seat, leave: Leave) {
+        if self.outcome.is_some() || self.out.contains(seat) {
+            return;
+        }
+        self.remove_seats(SeatSet::only(seat));
+        self.contenders = self.contenders.without(seat);
+        if self.in_play().len() <= 1 {
+            self.outcome = Some(self.ranking(self.in_play(), leave.reason().to_string()));
+            return;
+        }
+        if self.phase == Phase::Opening {
+            if self.contenders.len() == 1 {
+                // The last contender left goes first.
+                let first = self.contenders.first().expect("one contender");
+                self.contenders = SeatSet::EMPTY;
+                self.turns += 1;
+                self.begin_go(first);
+            }
+        } else if self.mover == seat {
+            self.end_go();
+        }
+    }
+}
+
+impl Attactics {
+    /// What is being waited for, in words.
+    fn prompt(&self) -> String {
+        if let Some(outcome) = &self.outcome {
+            // The last throw stays in words beside the result.
+            return if self.report.is_empty() {
+                outcome.reason.clone()
+            } else {
+                format!("{}. {}", self.report, outcome.reason)
+            };
+        }
+        let name = self.name(self.mover);
+        let doing = match self.phase {
+            Phase::Opening => "Opening roll: the highest throw goes first".to_string(),
+            Phase::Before if !self.announce.is_empty() => format!("{name} may announce a Squeeze Play, then roll"),
+            Phase::Before => format!("{name} may spend points on a Monarch move, then rolls"),
+            Phase::Throw => format!("{name} rolls"),
+            Phase::Moving => {
+                let dice = self.dice.map(|d| d.to_string()).unwrap_or_default();
+                if self.one_due {
+                    format!("{name} rolled {dice}: the Monarch moves on the one")
+                } else if self.any_moved {
+                    format!("{name} rolled {dice}: another piece may use the other die")
+                } else {
+                    format!("{name} rolled {dice}: move")
+                }
+            }
+        };
+        if self.report.is_empty() { doing } else { format!("{}. {doing}", self.report) }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,115 @@
+//! The Squeeze Play: an opponent's piece (never a Monarch) surrounded by
+//! one player's pieces so that it cannot move. It counts only when that
+//! player announces it, right after the move that completes it; the owner
+//! then has its next go to free the piece by taking a blocker, and if the
+//! piece is still squeezed when that go ends, it is removed and the squeezer
+//! scores it.
+
+use super::board::{Board, in_centre, multiplier};
+use super::{Attactics, Kind, Piece};
+use crate::layout::CellId;
+use crate::seat::Seat;
+
+/// An announced squeeze waiting for its owner's go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Squeeze {
+    /// Where the squeezed piece stands.
+    pub target: CellId,
+    /// The squeezed piece's owner.
+    pub owner: Seat,
+    /// Its kind, so that another piece later on the square is not taken.
+    pub kind: Kind,
+    /// Who announced it.
+    pub squeezer: Seat,
+}
+
+impl Attactics {
+    /// The player whose pieces squeeze the piece on `target`, if one does:
+    /// every square the piece could step to holds a piece of that player,
+    /// and the walls close the rest.
+    pub(super) fn squeezed_by(&self, target: CellId) -> Option<Seat> {
+        let piece = self.squares[usize::from(target)]?;
+        if piece.kind == Kind::Monarch {
+            return None;
+        }
+        let board = Board::get();
+        let taken = |id: CellId| self.squares[usize::from(id)];
+        let mut blockers = Vec::new();
+        for d in (0..8).step_by(2) {
+            let to = board.step(target, d);
+            if to != super::board::NONE && !in_centre(to) {
+                blockers.push(taken(to)?);
+            }
+        }
+        if piece.kind == Kind::Master {
+            for d in (1..8).step_by(2) {
+                let Some(diagonal) = board.diagonal(target, d) else { continue };
+                let held = diagonal.shoulders.map(|s| taken(s).is_some());
+                if !diagonal.closed_by(held) {
+                    blockers.push(taken(diagonal.to)?);
+                }
+            }
+        }
+        let squeezer = blockers.first()?.owner;
+        let one_side = blockers.iter().all(|b| b.owner == squeezer && self.is_opponent(squeezer, piece.owner));
+        one_side.then_some(squeezer)
+    }
+
+    /// The squeezes `seat` completed by moving a piece to `to`, not yet
+    /// announced: pieces next to it that it now squeezes.
+    pub(super) fn squeezes_made(&self, seat: Seat, to: CellId) -> Vec<CellId> {
+        let (r, c) = super::board::row_col(to);
+        let mut made = Vec::new();
+        for dr in -1i32..=1 {
+            for dc in -1i32..=1 {
+                let (tr, tc) = (r as i32 + dr, c as i32 + dc);
+                if (dr, dc) == (0, 0) || !(0..36).contains(&tr) || !(0..36).contains(&tc) {
+                    continue;
+                }
+                let target = super::board::square(tr as usize, tc as usize);
+                let waiting = self.squeezes.iter().any(|s| s.target == target);
+                if !waiting && self.squeezed_by(target) == Some(seat) {
+                    made.push(target);
+                }
+            }
+        }
+        made
+    }
+
+    /// `seat` announces the squeeze of the piece on `target`.
+    pub(super) fn announced(&mut self, seat: Seat, target: CellId) {
+        let Some(Piece { owner, kind }) = self.squares[usize::from(target)] else { return };
+        self.squeezes.push(Squeeze { target, owner, kind, squeezer: seat });
+        self.report = format!(
+            "{}: Squeeze Play on {}'s {} at {}",
+            self.name(seat),
+            self.name(owner),
+            kind.name(),
+            super::board::name(target)
+        );
+    }
+
+    /// At the end of `owner`'s go: each of its pieces still squeezed by the
+    /// player who announced it is removed, and that player scores it.
+    pub(super) fn settle_squeezes(&mut self, owner: Seat) {
+        let (due, waiting): (Vec<Squeeze>, Vec<Squeeze>) = self.squeezes.iter().partition(|s| s.owner == owner);
+        self.squeezes = waiting;
+        for squeeze in due {
+            let still = self.squares[usize::from(squeeze.target)] == Some(Piece { owner, kind: squeeze.kind })
+                && self.squeezed_by(squeeze.target) == Some(squeeze.squeezer);
+            if !still {
+                continue;
+            }
+            self.squares[usize::from(squeeze.target)] = None;
+            self.captured[owner.index()][squeeze.kind as usize] += 1;
+            let gain = squeeze.kind.value() * multiplier(self.home(squeeze.squeezer), squeeze.target);
+            self.gain(squeeze.squeezer, gain);
+            self.report = format!(
+                "{}'s {} at {} was not freed: the Squeeze Play takes it",
+                self.name(owner),
+                squeeze.kind.name(),
+                super::board::name(squeeze.target)
+            );
+        }
+    }
+}
