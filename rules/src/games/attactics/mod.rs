@@ -586,7 +586,8 @@ impl Game for Attactics {
                 vec![cell(from), Click::choice(word), cell(to)]
             }
             AttacticsAction::Squeeze { target } => vec![cell(target), Click::choice("announce Squeeze Play")],
-            AttacticsAction::Stop => vec![Click::choice("leave the other die")],
+            AttacticsAction::Stop if self.left.contains(&true) => vec![Click::choice("leave the other die")],
+            AttacticsAction::Stop => vec![Click::choice("end the throw without announcing")],
         }
     }
 

@@ -4,7 +4,7 @@
 //! just left, ending on an empty square or on an opponent's piece, which it
 //! captures. Which counts a throw gives each kind is here too.
 
-use super::board::{Board, Entry, NONE, in_centre};
+use super::board::{self, Board, Entry, NONE, in_centre};
 use super::{Attactics, AttacticsAction, Kind, Phase};
 use crate::layout::CellId;
 use crate::seat::Seat;
@@ -41,8 +41,8 @@ impl Scratch {
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
-        seen: vec![0; super::board::SQUARES * 8],
-        ended: vec![0; super::board::SQUARES * 16],
+        seen: vec![0; board::SQUARES * 8],
+        ended: vec![0; board::SQUARES * 16],
         frontier: Vec::new(),
         next: Vec::new(),
         stamp: 0,
@@ -232,10 +232,10 @@ impl Attactics {
             for (count, to) in self.walks(seat, piece.kind, id, &counts, first).list {
                 out.push(AttacticsAction::Move {
                     kind: piece.kind,
-                    from: id_name(id),
+                    from: board::name(id),
                     enter: false,
                     count,
-                    to: id_name(to),
+                    to: board::name(to),
                 });
             }
             if first && !out.is_empty() {
@@ -259,10 +259,10 @@ impl Attactics {
                     for (count, to) in self.walks(seat, kind, at, &counts, first).list {
                         out.push(AttacticsAction::Move {
                             kind,
-                            from: id_name(at),
+                            from: board::name(at),
                             enter: true,
                             count,
-                            to: id_name(to),
+                            to: board::name(to),
                         });
                     }
                     if first && !out.is_empty() {
@@ -293,7 +293,7 @@ impl Attactics {
         let Some(from) = self.monarch_at(seat) else { return };
         let counts: Vec<u8> = (1..=points).collect();
         for (count, to) in self.walks(seat, Kind::Monarch, from, &counts, first).list {
-            out.push(AttacticsAction::Points { from: id_name(from), to: id_name(to), points: count });
+            out.push(AttacticsAction::Points { from: board::name(from), to: board::name(to), points: count });
         }
     }
 
@@ -304,11 +304,6 @@ impl Attactics {
             .position(|s| s.is_some_and(|p| p.owner == seat && p.kind == Kind::Monarch))
             .map(|i| i as CellId)
     }
-}
-
-/// The name of square `id`.
-pub(super) fn id_name(id: CellId) -> crate::board::Cell {
-    super::board::name(id)
 }
 
 impl Kind {

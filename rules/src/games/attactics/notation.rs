@@ -239,7 +239,11 @@ pub(super) fn resolve(state: &Attactics, turn: &AttacticsTurn) -> Result<Vec<Ste
         None => None,
     };
     let need_seat = || seat.ok_or_else(|| NotationError::illegal(&text, "a move needs the player's name before it"));
+    let go = state.turns;
     for (i, part) in turn.parts.iter().enumerate() {
+        if state.turns != go {
+            return Err(illegal(format!("the go is over before \"{part}\"")));
+        }
         let chance = match part {
             Part::Opening(rolls) => {
                 let names: Vec<&str> = state.contenders.iter().map(|s| state.name(s)).collect();
@@ -249,8 +253,11 @@ pub(super) fn resolve(state: &Attactics, turn: &AttacticsTurn) -> Result<Vec<Ste
                 Some(Throw::Opening(rolls.iter().map(|(_, d)| *d).collect()))
             }
             Part::Roll(dice) => {
+                let seat = need_seat()?;
+                if state.mover != seat {
+                    return Err(illegal(format!("it is {}'s throw", state.name(state.mover))));
+                }
                 if state.status().decision().is_some() {
-                    let seat = need_seat()?;
                     state.apply(seat, &AttacticsAction::Roll).map_err(|e| illegal(e.to_string()))?;
                     steps.push(Step::Act(seat, AttacticsAction::Roll));
                 }

@@ -43,7 +43,7 @@ impl Attactics {
         }
         if piece.kind == Kind::Master {
             for d in (1..8).step_by(2) {
-                let Some(diagonal) = board.diagonal(target, d) else { continue };
+                let Some(diagonal) = board.diagonal(target, d).filter(|g| !in_centre(g.to)) else { continue };
                 let held = diagonal.shoulders.map(|s| taken(s).is_some());
                 if !diagonal.closed_by(held) {
                     blockers.push(taken(diagonal.to)?);
@@ -55,9 +55,8 @@ impl Attactics {
         one_side.then_some(squeezer)
     }
 
-    /// The squeezes `seat` completed by moving a piece to `to`, not yet
-    /// announced: pieces next to it that it now squeezes.
-    pub(super) fn squeezes_made(&self, seat: Seat, to: CellId) -> Vec<CellId> {
+    /// The pieces next to `to` that `seat` squeezes, not yet announced.
+    pub(super) fn squeezed_near(&self, seat: Seat, to: CellId) -> Vec<CellId> {
         let (r, c) = super::board::row_col(to);
         let mut made = Vec::new();
         for dr in -1i32..=1 {
@@ -104,12 +103,12 @@ impl Attactics {
             self.captured[owner.index()][squeeze.kind as usize] += 1;
             let gain = squeeze.kind.value() * multiplier(self.home(squeeze.squeezer), squeeze.target);
             self.gain(squeeze.squeezer, gain);
-            self.report = format!(
-                "{}'s {} at {} was not freed: the Squeeze Play takes it",
+            self.report.push_str(&format!(
+                ". {}'s {} at {} was not freed: the Squeeze Play takes it",
                 self.name(owner),
                 squeeze.kind.name(),
                 super::board::name(squeeze.target)
-            );
+            ));
         }
     }
 }

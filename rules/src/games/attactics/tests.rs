@@ -507,6 +507,17 @@ fn a_go_reads_back_as_written() {
         assert_eq!(turn.to_string(), text);
     }
     assert!("Red: Mj g30-g27".parse::<AttacticsTurn>().is_err());
+    // Resolved against a match: the throw is the mover's, and a go ends
+    // where the rules end it.
+    let game = game(2);
+    let resolve = |text: &str| game.resolve(&text.parse().unwrap());
+    assert!(resolve("Green: roll 3-5").is_err(), "Red throws first");
+    let mut thrown = game.clone();
+    thrown.play_chance(&Throw::Roll(Dice(3, 5)));
+    let eight = legal(&thrown).into_iter().find(|a| matches!(a, AttacticsAction::Move { count: 8, .. })).unwrap();
+    let eight = notation::Part::of_action(&thrown, &eight);
+    assert!(resolve(&format!("Red: roll 3-5; {eight}")).is_ok());
+    assert!(resolve(&format!("Red: roll 3-5; {eight}; roll 4-4")).is_err(), "the sum ends Red's go: Green rolls");
     assert!("Purple: stop".parse::<AttacticsTurn>().is_err());
     assert!("Red: Mj g30-g27 3 points".parse::<AttacticsTurn>().is_err());
 }
@@ -550,5 +561,21 @@ fn random_games_finish_and_their_goes_resolve_from_their_notation() {
             }
         }
         assert!(checked > 100, "{seats}: {checked}");
+    }
+}
+
+#[test]
+fn a_master_beside_maze_center_can_be_squeezed_as_maze_center_is_no_square_for_it() {
+    let board = Board::get();
+    for x in [square(16, 17), square(16, 18)] {
+        let mut game = game(2);
+        place(&mut game, 1, Kind::Master, x);
+        for d in 0..8 {
+            let to = if d % 2 == 0 { board.step(x, d) } else { board.diagonal(x, d).map_or(NONE, |g| g.to) };
+            if to != NONE && !board::in_centre(to) {
+                place(&mut game, 0, Kind::Minor, to);
+            }
+        }
+        assert_eq!(game.squeezed_by(x), Some(Seat(0)), "{}", board::name(x));
     }
 }

@@ -198,6 +198,8 @@ impl Attactics {
             self.hand[seat.index()] = [0; 4];
         }
         self.squeezes.retain(|s| !seats.contains(s.owner) && !seats.contains(s.squeezer));
+        let squares = &self.squares;
+        self.announce.retain(|t| squares[usize::from(*t)].is_some());
         self.out = self.out.union(seats);
         self.gone.push(seats);
     }
@@ -231,11 +233,12 @@ impl Attactics {
                 self.phase = Phase::Throw;
             }
             AttacticsAction::Points { from, to, points } => {
+                let before = self.squeezed_near(seat, id(to));
                 self.points[seat.index()] -= points;
                 self.play_move(seat, Kind::Monarch, id(from), false, id(to));
                 self.spent = true;
                 self.report = format!("{} spent {points} points", self.name(seat));
-                self.announce = self.squeezes_made(seat, id(to));
+                self.announce = self.squeezes_made(seat, id(to), &before);
                 if self.announce.is_empty() && self.outcome.is_none() {
                     self.phase = Phase::Throw;
                 }
@@ -244,11 +247,12 @@ impl Attactics {
                 // The prompt tells what the throw has moved so far.
                 let written = super::notation::Part::of_action(self, action);
                 self.report.push_str(&format!("; {written}"));
+                let before = self.squeezed_near(seat, id(to));
                 self.use_count(*count);
                 self.play_move(seat, *kind, id(from), *enter, id(to));
                 self.moved.push(id(to));
                 self.any_moved = true;
-                self.announce = self.squeezes_made(seat, id(to));
+                self.announce = self.squeezes_made(seat, id(to), &before);
                 self.settle_throw();
             }
             AttacticsAction::Squeeze { target } => {
@@ -265,6 +269,14 @@ impl Attactics {
             }
             AttacticsAction::Stop => self.end_throw(),
         }
+    }
+
+    /// The squeezes a move to `to` completed: pieces next to it that
+    /// `seat` squeezes now and did not squeeze (`before`) until it moved.
+    fn squeezes_made(&self, seat: Seat, to: CellId, before: &[CellId]) -> Vec<CellId> {
+        let mut made = self.squeezed_near(seat, to);
+        made.retain(|t| !before.contains(t));
+        made
     }
 
     /// Marks the dice a move of `count` used.

@@ -136,20 +136,7 @@ impl Maze {
 
     /// Open sides of a square, the board's border counted as closed.
     fn open_sides(&self, r: usize, c: usize) -> u32 {
-        let mut closed = self.walls[r][c];
-        if r == 0 {
-            closed |= NORTH;
-        }
-        if r == SIDE - 1 {
-            closed |= SOUTH;
-        }
-        if c == 0 {
-            closed |= WEST;
-        }
-        if c == SIDE - 1 {
-            closed |= EAST;
-        }
-        4 - closed.count_ones()
+        4 - self.closed(r, c).count_ones()
     }
 
     /// Whether every square can reach every other through open edges.
