@@ -59,6 +59,21 @@ impl Outcome {
         Outcome { places, scores: None, teams: Vec::new(), reason: reason.into() }
     }
 
+    /// Places in a game that players leave one after another: `winners`
+    /// first, then the other seats of `in_play` together, then the groups
+    /// of `gone` (in the order they went out), the last to go first.
+    pub fn by_survival(
+        seats: usize,
+        winners: SeatSet,
+        in_play: SeatSet,
+        gone: &[SeatSet],
+        reason: impl Into<String>,
+    ) -> Outcome {
+        let mut groups = vec![winners, in_play.without_all(winners)];
+        groups.extend(gone.iter().rev().copied());
+        Outcome::ranked(seats, &groups, reason)
+    }
+
     /// Places from scores: a higher score places better, equal scores tie.
     pub fn by_scores(scores: Vec<i32>, reason: impl Into<String>) -> Outcome {
         let places = scores.iter().map(|s| 1 + scores.iter().filter(|other| *other > s).count() as u8).collect();
@@ -115,6 +130,10 @@ mod tests {
         assert!(Outcome::by_scores(vec![3, 3], "points").is_draw());
         let ranked = Outcome::ranked(4, &[SeatSet::only(Seat(2)), SeatSet::only(Seat(0)).with(Seat(3))], "r");
         assert_eq!(ranked.places, [2, 4, 1, 2]);
+        let gone = [SeatSet::only(Seat(1)), SeatSet::EMPTY, SeatSet::only(Seat(3))];
+        let survival =
+            Outcome::by_survival(4, SeatSet::only(Seat(2)), SeatSet::only(Seat(0)).with(Seat(2)), &gone, "s");
+        assert_eq!(survival.places, [2, 4, 1, 3], "the last out places best of those out");
         let teams = Outcome::winners(4, SeatSet::only(Seat(0)).with(Seat(2)), "allies");
         assert_eq!(teams.first_place().len(), 2);
         assert_eq!(teams.summary(), "places 1,2,1,2");

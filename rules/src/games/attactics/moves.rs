@@ -49,13 +49,6 @@ thread_local! {
     });
 }
 
-/// Every square a walk of one of `counts` steps can end on.
-#[derive(Default)]
-pub(super) struct Ends {
-    /// `(count, square)`, sorted, each once.
-    pub list: Vec<(u8, CellId)>,
-}
-
 impl Attactics {
     /// Whether a piece other than the mover's stands on `id` (`start`, the
     /// square the mover leaves, counting as empty).
@@ -64,31 +57,39 @@ impl Attactics {
     }
 
     /// Where a `kind` of `seat` starting on `start` can end after exactly
-    /// one of `counts` steps; with `first`, only whether it can (the walk
-    /// stops at the first end found).
-    pub(super) fn walks(&self, seat: Seat, kind: Kind, start: CellId, counts: &[u8], first: bool) -> Ends {
+    /// one of `counts` steps, as `(count, square)`, sorted, each once; with
+    /// `first`, only whether it can (the walk stops at the first end found).
+    pub(super) fn walks(&self, seat: Seat, kind: Kind, start: CellId, counts: &[u8], first: bool) -> Vec<(u8, CellId)> {
         SCRATCH.with(|scratch| self.walk(&mut scratch.borrow_mut(), seat, kind, start, counts, first))
     }
 
-    fn walk(&self, scratch: &mut Scratch, seat: Seat, kind: Kind, start: CellId, counts: &[u8], first: bool) -> Ends {
+    fn walk(
+        &self,
+        scratch: &mut Scratch,
+        seat: Seat,
+        kind: Kind,
+        start: CellId,
+        counts: &[u8],
+        first: bool,
+    ) -> Vec<(u8, CellId)> {
         let board = Board::get();
-        let mut ends = Ends::default();
+        let mut ends = Vec::new();
         let longest = counts.iter().copied().max().unwrap_or(0).min(LONGEST);
         let directions: &[usize] = if kind == Kind::Master { &[0, 1, 2, 3, 4, 5, 6, 7] } else { &[0, 2, 4, 6] };
         let walk_stamp = scratch.next_stamp();
         let Scratch { seen, ended, frontier, next, .. } = scratch;
-        let mut end = |count: u8, to: CellId, ends: &mut Ends| {
+        let mut end = |count: u8, to: CellId, ends: &mut Vec<(u8, CellId)>| {
             let key = usize::from(to) * 16 + usize::from(count);
             if ended[key] != walk_stamp {
                 ended[key] = walk_stamp;
-                ends.list.push((count, to));
+                ends.push((count, to));
             }
         };
         // (square, the square it was reached from)
         frontier.clear();
         frontier.push((start, NONE));
         for step in 1..=longest {
-            if first && !ends.list.is_empty() {
+            if first && !ends.is_empty() {
                 break;
             }
             let ends_here = counts.contains(&step);
@@ -145,7 +146,7 @@ impl Attactics {
                 break;
             }
         }
-        ends.list.sort_unstable();
+        ends.sort_unstable();
         ends
     }
 
@@ -229,7 +230,7 @@ impl Attactics {
             if counts.is_empty() {
                 continue;
             }
-            for (count, to) in self.walks(seat, piece.kind, id, &counts, first).list {
+            for (count, to) in self.walks(seat, piece.kind, id, &counts, first) {
                 out.push(AttacticsAction::Move {
                     kind: piece.kind,
                     from: board::name(id),
@@ -256,7 +257,7 @@ impl Attactics {
                     if self.squares[usize::from(at)].is_some() {
                         continue;
                     }
-                    for (count, to) in self.walks(seat, kind, at, &counts, first).list {
+                    for (count, to) in self.walks(seat, kind, at, &counts, first) {
                         out.push(AttacticsAction::Move {
                             kind,
                             from: board::name(at),
@@ -292,7 +293,7 @@ impl Attactics {
         }
         let Some(from) = self.monarch_at(seat) else { return };
         let counts: Vec<u8> = (1..=points).collect();
-        for (count, to) in self.walks(seat, Kind::Monarch, from, &counts, first).list {
+        for (count, to) in self.walks(seat, Kind::Monarch, from, &counts, first) {
             out.push(AttacticsAction::Points { from: board::name(from), to: board::name(to), points: count });
         }
     }

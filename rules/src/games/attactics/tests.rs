@@ -355,7 +355,7 @@ fn pieces_enter_from_their_entry_squares_which_are_not_counted_and_block_when_oc
     assert!(!entering.iter().any(|(k, _)| matches!(k, Kind::Monarch | Kind::Master)), "3/5: no Monarch, no Master");
     assert!(!entering.contains(&(Kind::Major, central)));
     // An entering piece moves its whole count from the entry square.
-    let mut from_mid = game.walks(Seat(0), Kind::Major, mid, &[3], false).list;
+    let mut from_mid = game.walks(Seat(0), Kind::Major, mid, &[3], false);
     from_mid.sort();
     let moves: Vec<(u8, CellId)> = legal(&game)
         .into_iter()
@@ -379,7 +379,7 @@ fn no_piece_can_pass_back_over_the_square_it_just_passed_over() {
     let game = game(2);
     let row = open_row(3);
     // Two squares out and straight back is never a move of 2.
-    let ends = game.walks(Seat(0), Kind::Major, row[1], &[2], false).list;
+    let ends = game.walks(Seat(0), Kind::Major, row[1], &[2], false);
     assert!(!ends.contains(&(2, row[1])));
     assert!(!ends.iter().any(|(_, to)| *to == row[1]));
 }
@@ -394,7 +394,7 @@ fn the_master_cannot_pass_two_pieces_occupying_adjacent_squares() {
         .unwrap();
     let mut game = game(2);
     place(&mut game, 0, Kind::Master, from);
-    let reach = |game: &Attactics| game.walks(Seat(0), Kind::Master, from, &[1], false).list;
+    let reach = |game: &Attactics| game.walks(Seat(0), Kind::Master, from, &[1], false);
     assert!(reach(&game).contains(&(1, diagonal.to)), "{d}");
     place(&mut game, 1, Kind::Minor, diagonal.shoulders[0]);
     assert!(reach(&game).contains(&(1, diagonal.to)), "one piece beside the corner: it goes around");
@@ -419,7 +419,7 @@ fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
     let approach = (0..board::SQUARES as CellId)
         .find(|s| {
             game.squares[usize::from(*s)].is_none()
-                && game.walks(Seat(0), Kind::Minor, *s, &[3], false).list.contains(&(3, open[1]))
+                && game.walks(Seat(0), Kind::Minor, *s, &[3], false).contains(&(3, open[1]))
         })
         .unwrap();
     place(&mut game, 0, Kind::Minor, approach);

@@ -219,9 +219,7 @@ impl Attactics {
     /// Every seat's place: `winners` first, then the others still in the
     /// game, then those who went out, the last to go first.
     pub(super) fn ranking(&self, winners: SeatSet, reason: String) -> Outcome {
-        let mut groups = vec![winners, self.in_play().without_all(winners)];
-        groups.extend(self.gone.iter().rev().copied());
-        Outcome::ranked(self.seat_count(), &groups, reason)
+        Outcome::by_survival(self.seat_count(), winners, self.in_play(), &self.gone, reason)
     }
 
     /// Plays one action of the mover.

@@ -310,9 +310,7 @@ impl HexTri {
     /// Every seat's place: the winners first, then the others still in the
     /// game, then the seats that went out, the last to go first.
     fn ranking(&self, winners: SeatSet, reason: String) -> Outcome {
-        let mut groups = vec![winners, self.in_play().without_all(winners)];
-        groups.extend(self.gone.iter().rev().copied().filter(|g| !g.is_empty()));
-        Outcome::ranked(self.seat_count(), &groups, reason)
+        Outcome::by_survival(self.seat_count(), winners, self.in_play(), &self.gone, reason)
     }
 
     /// Ends the match if one seat (or none) is left in play.
