@@ -177,7 +177,8 @@ pub trait AnyGame: Send + Sync {
     fn option_specs(&self) -> Vec<OptionSpec>;
     /// Every choice of options a lobby form offers, in full: the defaults
     /// first, then each offered value of each option with the others left
-    /// at their defaults.
+    /// at their defaults, or where it needs others, at the first values
+    /// that make a match.
     fn option_choices(&self) -> Vec<Value>;
     /// Checks options given in JSON (`null` means the defaults) and returns
     /// them in full, with defaults filled in.
@@ -212,6 +213,11 @@ impl<G: Game> Registered<G> {
     pub const ENTRY: Registered<G> = Registered(PhantomData);
     const INFO: GameInfo = G::INFO;
 
+    /// Whether `options` make a match.
+    fn valid(options: &Value) -> bool {
+        Self::options(options).and_then(|o| G::new(&o)).is_ok()
+    }
+
     fn options(options: &Value) -> Result<G::Options, RulesError> {
         if options.is_null() {
             return Ok(G::Options::default());
@@ -239,11 +245,31 @@ impl<G: Game> AnyGame for Registered<G> {
 
     fn option_choices(&self) -> Vec<Value> {
         let defaults = to_json(&G::Options::default());
+        let specs = G::option_specs();
         let mut choices = vec![defaults.clone()];
-        for spec in G::option_specs() {
+        for (i, spec) in specs.iter().enumerate() {
             for choice in spec.choices.iter().filter(|c| c.value != spec.default) {
                 let mut options = defaults.clone();
                 options[spec.key.as_str()] = choice.value.clone();
+                // A choice that needs others (ATTACTICS' team versions need
+                // allies, which need four players) is taken with the first
+                // choices of the other options that make it valid.
+                if !Self::valid(&options) {
+                    let mut tries = vec![options.clone()];
+                    for other in specs.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| o) {
+                        tries = tries
+                            .iter()
+                            .flat_map(|t| {
+                                other.choices.iter().map(|c| {
+                                    let mut with = t.clone();
+                                    with[other.key.as_str()] = c.value.clone();
+                                    with
+                                })
+                            })
+                            .collect();
+                    }
+                    options = tries.into_iter().find(Self::valid).unwrap_or(options);
+                }
                 choices.push(options);
             }
         }

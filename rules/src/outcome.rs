@@ -61,7 +61,8 @@ impl Outcome {
 
     /// Places in a game that players leave one after another: `winners`
     /// first, then the other seats of `in_play` together, then the groups
-    /// of `gone` (in the order they went out), the last to go first.
+    /// of `gone` (in the order they went out), the last to go first. A
+    /// winner that went out keeps its first place.
     pub fn by_survival(
         seats: usize,
         winners: SeatSet,
@@ -70,7 +71,7 @@ impl Outcome {
         reason: impl Into<String>,
     ) -> Outcome {
         let mut groups = vec![winners, in_play.without_all(winners)];
-        groups.extend(gone.iter().rev().copied());
+        groups.extend(gone.iter().rev().map(|g| g.without_all(winners)));
         Outcome::ranked(seats, &groups, reason)
     }
 

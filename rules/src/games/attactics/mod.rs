@@ -17,12 +17,14 @@
 //! §1; every choice the rulebook leaves open is a ruling in
 //! docs/rules/attactics.md.
 
+mod allies;
 mod board;
 mod moves;
 mod notation;
 mod squeeze;
 mod turn;
 
+pub use allies::{Allies, TeamPoints};
 pub use notation::AttacticsTurn;
 
 use crate::board::Cell;
@@ -46,17 +48,22 @@ pub const SEATS: usize = 4;
 /// The seats' names, by corner from the top left clockwise.
 const NAMES: [&str; 4] = ["Red", "Blue", "Green", "Gold"];
 
-/// The options: how many players.
+/// The options: how many players, and for four, whether they play as
+/// two teams and how a team keeps its points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AttacticsOptions {
     /// 2, 3 or 4.
     pub seats: u8,
+    /// How four players pair up.
+    pub allies: Allies,
+    /// The team version (only with allies).
+    pub version: TeamPoints,
 }
 
 impl Default for AttacticsOptions {
     fn default() -> AttacticsOptions {
-        AttacticsOptions { seats: 2 }
+        AttacticsOptions { seats: 2, allies: Allies::None, version: TeamPoints::EachOwn }
     }
 }
 
@@ -243,6 +250,9 @@ pub struct Attactics {
     captured: [[u8; 4]; SEATS],
     /// Per seat: points, 0 to 15.
     points: [u8; SEATS],
+    /// Per seat: the seat whose points its captures add to (a team's
+    /// holder under version 1, else itself).
+    bank: [Seat; SEATS],
     /// The seats still rolling to go first.
     contenders: SeatSet,
     phase: Phase,
@@ -316,21 +326,59 @@ impl Game for Attactics {
     };
 
     fn option_specs() -> Vec<OptionSpec> {
-        vec![OptionSpec {
-            key: "seats".into(),
-            label: "Players".into(),
-            choices: vec![
-                OptionChoice { value: 2.into(), label: "Two (opposite corners)".into() },
-                OptionChoice { value: 3.into(), label: "Three (the mid-player in the middle)".into() },
-                OptionChoice { value: 4.into(), label: "Four".into() },
-            ],
-            default: 2.into(),
-        }]
+        vec![
+            OptionSpec {
+                key: "seats".into(),
+                label: "Players".into(),
+                choices: vec![
+                    OptionChoice { value: 2.into(), label: "Two (opposite corners)".into() },
+                    OptionChoice { value: 3.into(), label: "Three (the mid-player in the middle)".into() },
+                    OptionChoice { value: 4.into(), label: "Four".into() },
+                ],
+                default: 2.into(),
+            },
+            OptionSpec {
+                key: "allies".into(),
+                label: "Allies (four players)".into(),
+                choices: vec![
+                    OptionChoice { value: "none".into(), label: "None: each for themselves".into() },
+                    OptionChoice {
+                        value: "across".into(),
+                        label: "Two against two, partners diagonally across".into(),
+                    },
+                    OptionChoice { value: "side".into(), label: "Two against two, partners on the same side".into() },
+                ],
+                default: "none".into(),
+            },
+            OptionSpec {
+                key: "version".into(),
+                label: "Team points".into(),
+                choices: vec![
+                    OptionChoice { value: "2".into(), label: "Version 2: each partner keeps its own points".into() },
+                    OptionChoice {
+                        value: "1a".into(),
+                        label: "Version 1a: one partner holds the team's points; its Monarch lost ends the team".into(),
+                    },
+                    OptionChoice {
+                        value: "1b".into(),
+                        label: "Version 1b: one partner holds the team's points; its Monarch lost passes half on"
+                            .into(),
+                    },
+                ],
+                default: "2".into(),
+            },
+        ]
     }
 
     fn new(options: &AttacticsOptions) -> Result<Self, RulesError> {
         if !(2..=4).contains(&options.seats) {
             return Err(RulesError::BadOptions("ATTACTICS is for 2, 3 or 4 players".into()));
+        }
+        if options.allies != Allies::None && options.seats != 4 {
+            return Err(RulesError::BadOptions("allies play two against two: choose four players".into()));
+        }
+        if options.allies == Allies::None && options.version != TeamPoints::EachOwn {
+            return Err(RulesError::BadOptions("team points need allies".into()));
         }
         let seats = usize::from(options.seats);
         let mid = (seats == 3).then_some(Seat(1));
@@ -351,6 +399,7 @@ impl Game for Attactics {
             hand,
             captured: [[0; 4]; SEATS],
             points: [0; SEATS],
+            bank: Self::first_banks(options),
             contenders: SeatSet::all(seats),
             phase: Phase::Opening,
             mover: Seat(0),
@@ -534,6 +583,9 @@ impl Game for Attactics {
                 if lost > 0 {
                     facts.push(Fact::new("lost", lost));
                 }
+                if let Some(team) = self.team_fact(seat) {
+                    facts.push(Fact::new("team", team));
+                }
                 if self.out.contains(seat) {
                     facts.push(Fact::new("out", "yes"));
                 } else if self.mid == Some(seat) {
@@ -565,7 +617,7 @@ impl Game for Attactics {
             stacks,
             attributes,
             seats,
-            teams: Vec::new(),
+            teams: self.options.allies.teams(),
             acting: self.status().acting(),
             prompt: self.prompt(),
             marks: self.marks.clone(),
@@ -620,9 +672,10 @@ impl Game for Attactics {
         if self.outcome.is_some() || self.out.contains(seat) {
             return;
         }
-        self.remove_seats(SeatSet::only(seat));
-        self.contenders = self.contenders.without(seat);
-        if self.in_play().len() <= 1 {
+        let going = self.fall(seat);
+        self.remove_seats(going);
+        self.contenders = self.contenders.without_all(going);
+        if self.one_side_left() {
             self.outcome = Some(self.ranking(self.in_play(), leave.reason().to_string()));
             return;
         }
@@ -634,7 +687,7 @@ impl Game for Attactics {
                 self.turns += 1;
                 self.begin_go(first);
             }
-        } else if self.mover == seat {
+        } else if going.contains(self.mover) {
             self.end_go();
         }
     }

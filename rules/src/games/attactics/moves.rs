@@ -150,11 +150,6 @@ impl Attactics {
         ends
     }
 
-    /// Whether `other`'s pieces may be captured by `seat`'s.
-    pub(super) fn is_opponent(&self, seat: Seat, other: Seat) -> bool {
-        seat != other
-    }
-
     /// The counts a `kind` may move on the throw now, given what is left
     /// of it. Empty when the kind may not move.
     pub(super) fn counts(&self, kind: Kind) -> Vec<u8> {

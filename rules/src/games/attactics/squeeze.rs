@@ -1,5 +1,5 @@
 //! The Squeeze Play: an opponent's piece (never a Monarch) surrounded by
-//! one player's pieces so that it cannot move. It counts only when that
+//! one side's pieces (a player's, or a team's) so that it cannot move. It counts only when that
 //! player announces it, right after the move that completes it; the owner
 //! then has its next go to free the piece by taking a blocker, and if the
 //! piece is still squeezed when that go ends, it is removed and the squeezer
@@ -8,7 +8,7 @@
 use super::board::{Board, in_centre, multiplier};
 use super::{Attactics, Kind, Piece};
 use crate::layout::CellId;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 
 /// An announced squeeze waiting for its owner's go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,10 +24,10 @@ pub(super) struct Squeeze {
 }
 
 impl Attactics {
-    /// The player whose pieces squeeze the piece on `target`, if one does:
-    /// every square the piece could step to holds a piece of that player,
-    /// and the walls close the rest.
-    pub(super) fn squeezed_by(&self, target: CellId) -> Option<Seat> {
+    /// The side (a player, or a team) whose pieces squeeze the piece on
+    /// `target`, if one does: every square the piece could step to holds a
+    /// piece of that side, and the walls close the rest.
+    pub(super) fn squeezed_by(&self, target: CellId) -> Option<SeatSet> {
         let piece = self.squares[usize::from(target)]?;
         if piece.kind == Kind::Monarch {
             return None;
@@ -50,9 +50,9 @@ impl Attactics {
                 }
             }
         }
-        let squeezer = blockers.first()?.owner;
-        let one_side = blockers.iter().all(|b| b.owner == squeezer && self.is_opponent(squeezer, piece.owner));
-        one_side.then_some(squeezer)
+        let side = self.side(blockers.first()?.owner);
+        let one_side = blockers.iter().all(|b| side.contains(b.owner)) && !side.contains(piece.owner);
+        one_side.then_some(side)
     }
 
     /// The pieces next to `to` that `seat` squeezes, not yet announced.
@@ -67,7 +67,7 @@ impl Attactics {
                 }
                 let target = super::board::square(tr as usize, tc as usize);
                 let waiting = self.squeezes.iter().any(|s| s.target == target);
-                if !waiting && self.squeezed_by(target) == Some(seat) {
+                if !waiting && self.squeezed_by(target).is_some_and(|side| side.contains(seat)) {
                     made.push(target);
                 }
             }
@@ -95,7 +95,7 @@ impl Attactics {
         self.squeezes = waiting;
         for squeeze in due {
             let still = self.squares[usize::from(squeeze.target)] == Some(Piece { owner, kind: squeeze.kind })
-                && self.squeezed_by(squeeze.target) == Some(squeeze.squeezer);
+                && self.squeezed_by(squeeze.target).is_some_and(|side| side.contains(squeeze.squeezer));
             if !still {
                 continue;
             }

@@ -9,7 +9,18 @@ use crate::step::Step;
 
 /// A match of `seats` after an opening roll that Red (seat 0) wins.
 fn game(seats: u8) -> Attactics {
-    let mut game = Attactics::new(&AttacticsOptions { seats }).unwrap();
+    game_of(AttacticsOptions { seats, ..Default::default() })
+}
+
+/// Four players in two teams, after an opening roll that Red wins.
+fn teams(allies: Allies, version: TeamPoints) -> Attactics {
+    game_of(AttacticsOptions { seats: 4, allies, version })
+}
+
+/// A match with `options` after an opening roll that Red (seat 0) wins.
+fn game_of(options: AttacticsOptions) -> Attactics {
+    let seats = options.seats;
+    let mut game = Attactics::new(&options).unwrap();
     if seats != 3 {
         let mut rolls = vec![Dice(6, 6)];
         rolls.extend((1..seats).map(|_| Dice(1, 2)));
@@ -447,7 +458,7 @@ fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
 
 #[test]
 fn three_players_the_mid_player_goes_first_with_extra_pieces_and_goes_twice_the_first_three_times_up() {
-    let mut game = Attactics::new(&AttacticsOptions { seats: 3 }).unwrap();
+    let mut game = Attactics::new(&AttacticsOptions { seats: 3, ..Default::default() }).unwrap();
     assert_eq!(game.mover, Seat(1));
     assert_eq!(game.hand[1], [1, 3, 5, 6]);
     assert_eq!(game.hand[0], [1, 2, 4, 5]);
@@ -484,7 +495,7 @@ fn three_players_the_mid_player_goes_first_with_extra_pieces_and_goes_twice_the_
 
 #[test]
 fn the_opening_roll_highest_goes_first_and_ties_roll_again() {
-    let mut game = Attactics::new(&AttacticsOptions { seats: 4 }).unwrap();
+    let mut game = Attactics::new(&AttacticsOptions { seats: 4, ..Default::default() }).unwrap();
     assert_eq!(game.status(), Status::Chance);
     game.play_chance(&Throw::Opening(vec![Dice(6, 5), Dice(2, 2), Dice(5, 6), Dice(1, 1)]));
     assert_eq!(game.contenders, SeatSet::only(Seat(0)).with(Seat(2)), "Red and Green tie");
@@ -525,7 +536,7 @@ fn a_go_reads_back_as_written() {
 #[test]
 fn random_games_finish_and_their_goes_resolve_from_their_notation() {
     for seats in [2u8, 3, 4] {
-        let options = AttacticsOptions { seats };
+        let options = AttacticsOptions { seats, ..Default::default() };
         let mut chance = SeedStream::new(Seed::from_u64(u64::from(seats)));
         let mut choices = SeedStream::new(Seed::from_u64(99));
         let mut state = Attactics::new(&options).unwrap();
@@ -576,6 +587,122 @@ fn a_master_beside_maze_center_can_be_squeezed_as_maze_center_is_no_square_for_i
                 place(&mut game, 0, Kind::Minor, to);
             }
         }
-        assert_eq!(game.squeezed_by(x), Some(Seat(0)), "{}", board::name(x));
+        assert_eq!(game.squeezed_by(x), Some(SeatSet::only(Seat(0))), "{}", board::name(x));
     }
+}
+
+#[test]
+fn allies_sit_diagonally_across_or_on_the_same_side_and_only_with_four_players() {
+    let across = teams(Allies::Across, TeamPoints::EachOwn);
+    assert_eq!(across.side(Seat(0)), SeatSet::only(Seat(0)).with(Seat(2)), "Red with Green");
+    let side = teams(Allies::Side, TeamPoints::EachOwn);
+    assert_eq!(side.side(Seat(3)), SeatSet::only(Seat(2)).with(Seat(3)), "Green with Gold");
+    assert_eq!(side.view(Viewer::Spectator).teams, Allies::Side.teams());
+    // "turns still are clockwise": Red, Blue, Green, Gold.
+    assert_eq!(side.mover, Seat(0));
+    for seats in [2, 3] {
+        let options = AttacticsOptions { seats, allies: Allies::Across, version: TeamPoints::EachOwn };
+        assert!(Attactics::new(&options).is_err(), "allies play two against two");
+    }
+    let loose = AttacticsOptions { seats: 4, allies: Allies::None, version: TeamPoints::HolderFalls };
+    assert!(Attactics::new(&loose).is_err(), "a team version needs teams");
+}
+
+#[test]
+fn team_players_cannot_use_each_other_as_a_source_of_points_nor_capture_each_other() {
+    let mut game = teams(Allies::Across, TeamPoints::EachOwn);
+    let row = open_row(8);
+    place(&mut game, 0, Kind::Major, row[0]);
+    place(&mut game, 2, Kind::Minor, row[3]);
+    place(&mut game, 1, Kind::Minor, row[5]);
+    roll(&mut game, 3, 5);
+    let major = moves_of(&game, row[0]);
+    assert!(!major.iter().any(|(_, to)| *to == row[3]), "Green's Minor is a partner's: {major:?}");
+    assert!(!major.contains(&(5, row[5])), "and it blocks like Red's own pieces");
+    // Green's piece is no squeeze target for Red either.
+    assert_eq!(game.squeezed_by(row[3]), None);
+}
+
+#[test]
+fn a_squeeze_play_may_be_completed_with_a_partners_pieces() {
+    let board = Board::get();
+    let mut game = teams(Allies::Across, TeamPoints::EachOwn);
+    // A square of Red's quadrant with three open sides (away from entries).
+    let target = (0..board::SQUARES as CellId)
+        .find(|s| {
+            let (r, c) = board::row_col(*s);
+            (3..15).contains(&r)
+                && (3..15).contains(&c)
+                && [0, 2, 4, 6].iter().filter(|d| board.step(*s, **d) != NONE).count() == 3
+        })
+        .unwrap();
+    let open: Vec<CellId> = [0, 2, 4, 6].iter().map(|d| board.step(target, *d)).filter(|s| *s != NONE).collect();
+    place(&mut game, 1, Kind::Minor, target);
+    place(&mut game, 2, Kind::Minor, open[0]);
+    place(&mut game, 2, Kind::Minor, open[1]);
+    assert_eq!(game.squeezed_by(target), None, "one side still open");
+    place(&mut game, 0, Kind::Minor, open[2]);
+    assert_eq!(game.squeezed_by(target), Some(SeatSet::only(Seat(0)).with(Seat(2))), "Red and Green squeeze it");
+    assert!(game.squeezed_near(Seat(0), open[2]).contains(&target), "Red, who completed it, may announce it");
+}
+
+#[test]
+fn version_1_one_member_receives_all_points_earned_by_the_team_and_the_partner_plays_without_points() {
+    let mut game = teams(Allies::Across, TeamPoints::HolderFalls);
+    // Green's capture of a Blue Major in Gold's quadrant (beside Green's) counts 6, for Red.
+    game.capture(Seat(2), Piece { owner: Seat(1), kind: Kind::Major }, square(30, 3));
+    assert_eq!((game.points[0], game.points[2]), (6, 0));
+    let row = open_row(4);
+    place(&mut game, 2, Kind::Monarch, row[0]);
+    game.begin_go(Seat(2));
+    assert_eq!(game.status(), Status::Chance, "Green's Monarch has no points to spend");
+    let facts = &game.view(Viewer::Spectator).seats[2];
+    assert!(format!("{facts:?}").contains("points go to Red"), "{facts:?}");
+}
+
+#[test]
+fn version_1a_if_the_chosen_players_monarch_is_captured_the_game_is_over_for_the_team() {
+    let mut game = teams(Allies::Across, TeamPoints::HolderFalls);
+    let row = open_row(4);
+    place(&mut game, 0, Kind::Monarch, row[3]);
+    place(&mut game, 2, Kind::Major, square(30, 30));
+    place(&mut game, 1, Kind::Major, row[0]);
+    game.begin_go(Seat(1));
+    roll(&mut game, 3, 5);
+    play(&mut game, step_move(Kind::Major, row[0], 3, row[3]));
+    assert!(game.out.contains(Seat(0)) && game.out.contains(Seat(2)), "Red and Green are out");
+    let outcome = game.status().outcome().cloned().expect("Blue and Gold have the last Monarchs");
+    assert_eq!(outcome.places, vec![2, 1, 2, 1]);
+    assert_eq!(outcome.teams, Allies::Across.teams());
+}
+
+#[test]
+fn version_1b_half_the_points_rounded_up_go_to_the_remaining_partner() {
+    let mut game = teams(Allies::Side, TeamPoints::HalfToPartner);
+    game.points[2] = 13;
+    // Green holds for Green and Gold; Red takes Green's Monarch.
+    game.capture(Seat(0), Piece { owner: Seat(2), kind: Kind::Monarch }, square(30, 30));
+    assert!(game.out.contains(Seat(2)) && !game.out.contains(Seat(3)));
+    assert_eq!(game.points[3], 7, "1/2 of 13 will round off to 7");
+    game.capture(Seat(3), Piece { owner: Seat(0), kind: Kind::Minor }, square(30, 3));
+    assert_eq!(game.points[3], 8, "Gold keeps what it earns from then on");
+    assert_eq!(game.status().outcome(), None, "Gold plays on for the team");
+}
+
+#[test]
+fn version_2_every_man_for_himself_but_a_partners_monarch_in_maze_center_wins_for_the_team() {
+    let mut game = teams(Allies::Across, TeamPoints::EachOwn);
+    game.capture(Seat(2), Piece { owner: Seat(1), kind: Kind::Minor }, square(30, 30));
+    assert_eq!((game.points[0], game.points[2]), (0, 1), "Green keeps its own point");
+    // Red's Monarch is taken, and Red is out; Green plays on.
+    game.capture(Seat(1), Piece { owner: Seat(0), kind: Kind::Monarch }, square(3, 3));
+    assert!(game.out.contains(Seat(0)) && !game.out.contains(Seat(2)));
+    let x = square(16, 17);
+    place(&mut game, 2, Kind::Monarch, x);
+    game.begin_go(Seat(2));
+    play(&mut game, AttacticsAction::Roll);
+    roll(&mut game, 1, 4);
+    play(&mut game, step_move(Kind::Monarch, x, 1, square(17, 17)));
+    let outcome = game.status().outcome().cloned().expect("over");
+    assert_eq!(outcome.places, vec![1, 2, 1, 2], "Red wins with Green though its Monarch was taken");
 }

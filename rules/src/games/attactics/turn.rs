@@ -176,14 +176,15 @@ impl Attactics {
         self.gain(seat, gain);
         self.captured[taken.owner.index()][taken.kind as usize] += 1;
         if taken.kind == Kind::Monarch {
-            self.remove_seats(SeatSet::only(taken.owner));
+            let going = self.fall(taken.owner);
+            self.remove_seats(going);
             self.check_last();
         }
     }
 
-    /// Adds points, up to the ceiling.
+    /// Adds the points `seat` earned to its bank, up to the ceiling.
     pub(super) fn gain(&mut self, seat: Seat, points: u8) {
-        let held = &mut self.points[seat.index()];
+        let held = &mut self.points[self.bank[seat.index()].index()];
         *held = (*held + points).min(CEILING);
     }
 
@@ -204,11 +205,14 @@ impl Attactics {
         self.gone.push(seats);
     }
 
-    /// The last player with a Monarch wins.
+    /// The last player (or team) with a Monarch wins.
     pub(super) fn check_last(&mut self) {
         let left = self.in_play();
-        if self.outcome.is_none() && left.len() <= 1 {
+        if self.outcome.is_none() && self.one_side_left() {
             let reason = match left.first() {
+                Some(winner) if self.side(winner).len() > 1 => {
+                    format!("{}'s team has the last Monarchs", self.name(winner))
+                }
                 Some(winner) => format!("{} has the last Monarch", self.name(winner)),
                 None => "no Monarch is left".into(),
             };
@@ -216,10 +220,23 @@ impl Attactics {
         }
     }
 
-    /// Every seat's place: `winners` first, then the others still in the
-    /// game, then those who went out, the last to go first.
+    /// Whether the seats still in the game are all on one side (or none is).
+    pub(super) fn one_side_left(&self) -> bool {
+        let left = self.in_play();
+        left.first().is_none_or(|s| left.without_all(self.side(s)).is_empty())
+    }
+
+    /// Every seat's place. Without allies: `winners` first, then the others
+    /// still in the game, then those who went out, the last to go first.
+    /// With allies a team wins or loses as one: `winners`' teams first,
+    /// everyone else second.
     pub(super) fn ranking(&self, winners: SeatSet, reason: String) -> Outcome {
-        Outcome::by_survival(self.seat_count(), winners, self.in_play(), &self.gone, reason)
+        let teams = self.options.allies.teams();
+        if teams.is_empty() {
+            Outcome::by_survival(self.seat_count(), winners, self.in_play(), &self.gone, reason)
+        } else {
+            Outcome::winners(self.seat_count(), self.with_partners(winners), reason).with_teams(teams)
+        }
     }
 
     /// Plays one action of the mover.
