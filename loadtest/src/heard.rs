@@ -22,6 +22,9 @@ pub struct Heard {
     pub event: Option<EventSeq>,
     /// `event`: the state after it.
     pub state: Option<State>,
+    /// `legal`: a part of the legal actions of the state at `seq`, too
+    /// many for that state's frame.
+    pub legal: Option<Vec<SeatActions>>,
     /// `error`: its code.
     pub code: Option<String>,
     /// `error`: its text.

@@ -53,6 +53,16 @@ impl Game {
         self.phase = state.phase;
     }
 
+    /// A part of the legal actions of the state at the message's `seq`,
+    /// sent after it (docs/protocol.md): added if that state is the latest.
+    fn take_part(&mut self, who: usize, message: Heard) {
+        if message.seq == Some(self.seq) {
+            let actions =
+                message.legal.into_iter().flatten().flat_map(|seat| seat.actions.into_iter().map(|a| a.action));
+            self.legal[who].extend(actions);
+        }
+    }
+
     /// Opens a private lobby with the two clients seated and starts it.
     async fn start(clients: [Client; 2], game: &LobbySettings) -> Result<Game, String> {
         let mut game_state =
@@ -128,6 +138,7 @@ impl Game {
                                 self.take_state(actor, state);
                             }
                         }
+                        "legal" => self.take_part(actor, message),
                         "error" => return Err(refusal(&message)),
                         _ => {}
                     }
@@ -145,6 +156,7 @@ impl Game {
                                 opponent_updated = true;
                             }
                         }
+                        "legal" => self.take_part(other, message),
                         "error" => return Err(refusal(&message)),
                         _ => {}
                     }
@@ -165,7 +177,9 @@ impl Game {
                 message = first[0].recv_as::<Heard>() => (0, message?),
                 message = second[0].recv_as::<Heard>() => (1, message?),
             };
-            if let (true, Some(state)) = (message.kind == "event", message.state) {
+            if message.kind == "legal" {
+                self.take_part(who, message);
+            } else if let (true, Some(state)) = (message.kind == "event", message.state) {
                 self.take_state(who, state);
             }
         }

@@ -12,6 +12,13 @@
 //! click leads to an action or to more branches, never both. [`compact`]
 //! builds it and [`expand`] gives back the flat list, which the web client
 //! rebuilds the same way (web/assets/net/legal.js).
+//!
+//! A list too long for the frame of its state (ATTACTICS' mover may have
+//! over a thousand moves, about 150 KB) goes in frames of its own right
+//! after it: [`frame`] cuts it into parts, each a list of [`SeatMoves`] of
+//! its own that fits [`PART_BYTES`], so that no frame passes the
+//! protocol's 64 KiB. A seat may then come in several parts; the flat list
+//! is the parts' lists one after another.
 
 use rules::click::Click;
 use rules::{LegalAction, Seat};
@@ -78,6 +85,71 @@ impl From<&WireClick> for Click {
             WireClick::Choice(name) => Click::Choice(name.clone()),
         }
     }
+}
+
+/// The legal actions a state frame carries itself at most, in bytes of
+/// their wire form; a longer list follows in parts.
+pub const INLINE_BYTES: usize = 24 * 1024;
+
+/// The most bytes of legal actions one `legal` frame carries.
+pub const PART_BYTES: usize = 48 * 1024;
+
+/// Legal actions as a state's frames carry them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Framed {
+    /// In the state's own frame: the whole list when it fits.
+    pub inline: Vec<SeatMoves>,
+    /// Otherwise the list in parts, each sent in a `legal` frame after it.
+    pub parts: Vec<Vec<SeatMoves>>,
+}
+
+/// Cuts the wire form of `legal` to fit frames: whole in the state's frame
+/// when it fits [`INLINE_BYTES`], else in parts of at most [`PART_BYTES`],
+/// each the compact form of consecutive actions (which share most clicks),
+/// cut where an estimate that never undercounts says the part is full.
+pub fn frame(legal: &[LegalAction]) -> Framed {
+    let whole = compact(legal);
+    if serde_json::to_string(&whole).map_or(0, |json| json.len()) <= INLINE_BYTES {
+        return Framed { inline: whole, parts: Vec::new() };
+    }
+    let sizes: Vec<usize> = legal.iter().map(wire_bytes).collect();
+    let mut parts = Vec::new();
+    let (mut start, mut bytes) = (0, 0);
+    for (i, size) in sizes.iter().enumerate() {
+        if bytes + size > PART_BYTES && i > start {
+            parts.push(compact(&legal[start..i]));
+            (start, bytes) = (i, 0);
+        }
+        bytes += size;
+    }
+    parts.push(compact(&legal[start..]));
+    Framed { inline: Vec::new(), parts }
+}
+
+/// At least the bytes `action` adds to a compact list: its JSON form and
+/// notation, and each of its click sequences written out in full (the
+/// tree writes clicks it shares with others once, so never more).
+fn wire_bytes(action: &LegalAction) -> usize {
+    let one = Move { action: action.action.clone(), text: action.text.clone() };
+    let json = serde_json::to_string(&one).map_or(0, |j| j.len());
+    let clicks: usize = action
+        .all_clicks()
+        .flatten()
+        .map(|click| {
+            // `[click, [...]]`, or `[click, index]` for the last.
+            let written = match click {
+                Click::Cell(_) => 10,
+                Click::Choice(name) => name.len() + 2 + name.chars().filter(|c| *c == '"' || *c == '\\').count(),
+            };
+            written + 12
+        })
+        .sum();
+    json + clicks + 16
+}
+
+/// For `skip_serializing_if`: a count of frames that is none.
+pub fn is_zero(count: &usize) -> bool {
+    *count == 0
 }
 
 /// The wire form of a list of legal actions, seat by seat in the order
@@ -158,6 +230,33 @@ mod tests {
 
     fn action(seat: u8, name: &str, clicks: Vec<Click>, other: Vec<Vec<Click>>) -> LegalAction {
         LegalAction { seat: Seat(seat), action: json!(name), text: name.into(), clicks, other_clicks: other }
+    }
+
+    #[test]
+    fn a_long_list_is_cut_into_parts_that_fit_a_frame_and_come_back_whole() {
+        let short: Vec<LegalAction> = (0..10)
+            .map(|i| action(0, &format!("m{i}"), vec![Click::Cell(i), Click::Cell(i + 1)], Vec::new()))
+            .collect();
+        let framed = frame(&short);
+        assert_eq!((framed.inline, framed.parts.len()), (compact(&short), 0), "a short list stays inline");
+        // Thousands of moves of many pieces, with a choice between the clicks.
+        let long: Vec<LegalAction> = (0..3000u16)
+            .map(|i| {
+                let clicks = vec![Click::Cell(i / 40), Click::choice(format!("{}", i % 7)), Click::Cell(i)];
+                action(1, &format!("Red: Mj {i}-{} {}", i + 3, i % 7), clicks, Vec::new())
+            })
+            .collect();
+        let framed = frame(&long);
+        assert!(framed.inline.is_empty());
+        assert!(framed.parts.len() > 2, "{} parts", framed.parts.len());
+        for (i, part) in framed.parts.iter().enumerate() {
+            let bytes = serde_json::to_string(part).unwrap().len();
+            assert!(bytes <= PART_BYTES, "a part of {bytes} bytes");
+            let last = i + 1 == framed.parts.len();
+            assert!(last || bytes > PART_BYTES / 2, "parts are filled: {bytes} bytes");
+        }
+        let joined: Vec<SeatMoves> = framed.parts.into_iter().flatten().collect();
+        assert_eq!(expand(&joined), long, "the parts one after another are the list");
     }
 
     #[test]

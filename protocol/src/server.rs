@@ -36,8 +36,14 @@ pub struct StateUpdate {
     pub phase: Phase,
     /// The viewer's view.
     pub view: View,
-    /// The viewer's legal actions.
+    /// The viewer's legal actions, when they fit this frame.
     pub legal: Vec<SeatMoves>,
+    /// How many `legal` frames follow with the rest of the legal actions.
+    #[serde(default, skip_serializing_if = "crate::legal::is_zero")]
+    pub legal_follows: usize,
+    /// Those frames' lists, sent after this one (see [`crate::legal::frame`]).
+    #[serde(skip)]
+    pub legal_parts: Vec<Vec<SeatMoves>>,
     /// Clocks, for a timed match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clocks: Option<Clocks>,
@@ -89,6 +95,16 @@ pub enum ServerMessage {
     /// The whole table as the viewer may see it: after `join`, when the
     /// viewer's catch-up would be too long, and when the lobby changes.
     Snapshot(Box<TableSnapshot>),
+    /// Legal actions of the state just sent that did not fit its frame: a
+    /// part of the list, to be added to the state's `legal`.
+    Legal {
+        /// The table.
+        table: TableId,
+        /// The event the state is at.
+        seq: u64,
+        /// A part of the list.
+        legal: Vec<SeatMoves>,
+    },
     /// One new numbered event, and the viewer's state after it.
     Event {
         /// The event as the viewer may see it.

@@ -3,7 +3,7 @@
 
 use crate::legal::SeatMoves;
 use crate::{PlayerId, TableId, TimeControl};
-use rules::{Leave, Outcome, Seat, View, layout::Layout};
+use rules::{Leave, Outcome, Seat, View};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -253,12 +253,21 @@ pub struct TableSnapshot {
     pub phase: Phase,
     /// The number of the last event.
     pub seq: u64,
-    /// The board's geometry.
-    pub layout: Layout,
+    /// Where to fetch the board's geometry (`GET`, a rules `Layout`): it
+    /// depends only on the game, its rules version and the options, and
+    /// may pass a frame's size.
+    pub layout_url: String,
     /// The viewer's view of the match (of the start position in the lobby).
     pub view: View,
-    /// The viewer's legal actions, seat by seat (see [`crate::legal`]).
+    /// The viewer's legal actions, seat by seat (see [`crate::legal`]),
+    /// when they fit this frame.
     pub legal: Vec<SeatMoves>,
+    /// How many `legal` frames follow with the rest of the legal actions.
+    #[serde(default, skip_serializing_if = "crate::legal::is_zero")]
+    pub legal_follows: usize,
+    /// Those frames' lists, sent after this one (see [`crate::legal::frame`]).
+    #[serde(skip)]
+    pub legal_parts: Vec<Vec<SeatMoves>>,
     /// Every event so far, as this viewer may see it.
     pub events: Vec<EventView>,
     /// Clocks, for a timed match.

@@ -257,12 +257,17 @@ impl<G: Game> AnyGame for Registered<G> {
                 if !Self::valid(&options) {
                     let mut tries = vec![options.clone()];
                     for other in specs.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| o) {
+                        // Its default first, so that an option the choice
+                        // does not need stays at it.
+                        let values: Vec<&Value> = std::iter::once(&other.default)
+                            .chain(other.choices.iter().map(|c| &c.value).filter(|v| **v != other.default))
+                            .collect();
                         tries = tries
                             .iter()
                             .flat_map(|t| {
-                                other.choices.iter().map(|c| {
+                                values.iter().map(|v| {
                                     let mut with = t.clone();
-                                    with[other.key.as_str()] = c.value.clone();
+                                    with[other.key.as_str()] = (*v).clone();
                                     with
                                 })
                             })

@@ -12,8 +12,8 @@
 use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
 use crate::games::{
-    abande::Abande, accasta::Accasta, alva::Alva, attangle::Attangle, attraktion::Attraktion, dame100::Dame100,
-    drill::Drill, hextri::HexTri, tactique::Tactique,
+    abande::Abande, accasta::Accasta, alva::Alva, attactics::Attactics, attangle::Attangle, attraktion::Attraktion,
+    dame100::Dame100, drill::Drill, hextri::HexTri, tactique::Tactique,
 };
 
 /// The offered games, in the order the home page lists them, then the test
@@ -27,6 +27,7 @@ static ALL_GAMES: &[&dyn AnyGame] = &[
     &Registered::<Dame100>::ENTRY,
     &Registered::<Tactique>::ENTRY,
     &Registered::<HexTri>::ENTRY,
+    &Registered::<Attactics>::ENTRY,
     &Registered::<Drill>::ENTRY,
 ];
 

@@ -291,6 +291,32 @@ async fn health_metrics_games_and_pages_are_served() {
     registered.push("drill");
     assert_eq!(ids, registered, "every registered game is offered, in the registry's order");
     assert!(ids.contains(&"tactique") && ids.contains(&"alva"), "{ids:?}");
+
+    // The board a snapshot names, as the page fetches it, with an ETag that
+    // lets browsers keep it.
+    let snapshot = a.frames.iter().find(|m| m["type"] == "snapshot").cloned().expect("a snapshot");
+    let url = snapshot["layout_url"].as_str().unwrap().to_string();
+    assert!(url.starts_with("/api/games/dame100/layout?version=1&options="), "{url}");
+    let response = reqwest::get(server.http(&url)).await.unwrap();
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    let etag = response.headers()["etag"].clone();
+    let layout: Value = response.json().await.unwrap();
+    assert_eq!(layout["cells"].as_array().unwrap().len(), 50);
+    let again = reqwest::Client::new().get(server.http(&url)).header("if-none-match", etag).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "a browser that has it keeps it");
+    let maze = r#"/api/games/attactics/layout?options={"seats":4,"allies":"across"}"#;
+    let (status, layout) = get(&server, None, maze).await;
+    assert_eq!((status, layout["cells"].as_array().unwrap().len()), (StatusCode::OK, 36 * 36));
+    for (path, code) in [
+        ("/api/games/chess/layout", "not_found"),
+        ("/api/games/dame100/layout?version=9", "not_found"),
+        ("/api/games/attactics/layout?options={", "bad_request"),
+        ("/api/games/dame100/layout?version=x", "bad_request"),
+        (r#"/api/games/attactics/layout?options={"seats":2,"allies":"across"}"#, "bad_request"),
+    ] {
+        let (status, body) = get(&server, None, path).await;
+        assert_eq!(body["error"], code, "{path}: {status} {body}");
+    }
     let (status, body) = get(&server, None, "/api/nothing-here").await;
     assert_eq!((status, body["error"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
     let (status, body) = get(&server, Some(&a.token), "/api/matches?page=x").await;

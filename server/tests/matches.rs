@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{Client, TestDb, TestServer, guest_at, play_on, play_random, start_game, start_private_match};
+use common::{
+    Client, TestDb, TestServer, captures, guest_at, play_on, play_preferring, play_random, start_game,
+    start_private_match,
+};
 use protocol::{ClientMessage, LobbySettings};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -33,7 +36,8 @@ async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
             let mut a = server.client().await;
             let mut b = server.client().await;
             let (table, _) = start_private_match(&mut a, &mut b, id, None).await;
-            let (played, end) = play_random(&mut a, &mut b, &table, 5_000, i as u64 + 1).await;
+            // Captures first, so that long games (ATTACTICS) end sooner.
+            let (played, end) = play_preferring(&mut [&mut a, &mut b], &table, 20_000, i as u64 + 1, &captures).await;
             assert_eq!(end["phase"], "finished", "{} {id}: not over after {played} actions", db.label);
             assert_eq!(end["result"]["termination"], "rules", "{id}");
             let seed = end["seed"].as_str().expect("the seed is revealed");
@@ -77,10 +81,11 @@ async fn every_variant_a_lobby_form_offers_plays_to_the_end() {
             let mut players: Vec<&mut Client> = clients.iter_mut().collect();
             let (table, _) = start_game(&mut players, id, options.clone(), Value::Null).await;
             let lobby = players[0].frames.iter().find(|m| m["type"] == "snapshot" && m["table"] == table.as_str());
-            assert_eq!(lobby.unwrap()["options"], options, "{id}: the lobby keeps {options}");
-            let live = players[0].states[&table].clone();
-            let cells = live["layout"]["cells"].as_array().unwrap().len();
-            let (played, end) = play_on(&mut players, &table, 20_000, i as u64 + 7).await;
+            let lobby = lobby.unwrap().clone();
+            assert_eq!(lobby["options"], options, "{id}: the lobby keeps {options}");
+            let cells = server.layout_of(&lobby).await["cells"].as_array().unwrap().len();
+            // Captures first, so that long games (ATTACTICS) end sooner.
+            let (played, end) = play_preferring(&mut players, &table, 20_000, i as u64 + 7, &captures).await;
             assert_eq!(end["phase"], "finished", "{id} {options}: not over after {played} actions");
             assert_eq!(end["result"]["termination"], "rules", "{id} {options}");
             eprintln!("{id} {options}: {seats} seats, {cells} cells, ended by the rules after {played} actions");

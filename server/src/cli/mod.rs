@@ -70,8 +70,9 @@ pub enum Command {
         /// Seed of the first game and of the random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Stop a game after this many actions and count it as unfinished.
-        #[arg(long, default_value_t = 10_000)]
+        /// Stop a game after this many actions and count it as unfinished
+        /// (ATTACTICS' random games of four run to tens of thousands).
+        #[arg(long, default_value_t = 100_000)]
         max_actions: u64,
         /// The match options as JSON, e.g. '{"board":"square"}' (default: the standard game).
         #[arg(long, default_value = "{}")]

@@ -6,7 +6,7 @@ use crate::AppState;
 use crate::identity;
 use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use std::borrow::Cow;
@@ -52,21 +52,8 @@ impl WebFiles {
         let Some((bytes, tag)) = self.get(path) else {
             return (StatusCode::NOT_FOUND, "not found").into_response();
         };
-        let etag = format!("\"{}\"", &tag[..32]);
-        if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
-            return StatusCode::NOT_MODIFIED.into_response();
-        }
         let mime = mime_guess::from_path(path).first_or_octet_stream();
-        let mut response = Response::new(Body::from(bytes));
-        let h = response.headers_mut();
-        if let Ok(v) = HeaderValue::from_str(mime.as_ref()) {
-            h.insert(header::CONTENT_TYPE, v);
-        }
-        if let Ok(v) = HeaderValue::from_str(&etag) {
-            h.insert(header::ETAG, v);
-        }
-        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        response
+        super::revalidate::respond(Body::from(bytes), &tag, mime.as_ref(), headers)
     }
 }
 

@@ -7,6 +7,7 @@ mod headers;
 mod identity;
 mod matches;
 mod ops;
+mod revalidate;
 
 use crate::{AppState, ws};
 use axum::Json;
@@ -41,6 +42,7 @@ fn site() -> Router<AppState> {
     Router::new()
         .route("/ws", get(ws::upgrade))
         .route("/api/games", get(games::list))
+        .route("/api/games/{id}/layout", get(games::layout))
         .route("/api/dev/layouts", get(games::layouts))
         .route("/api/session", post(identity::session))
         .route("/api/me", get(identity::me))

@@ -64,9 +64,14 @@ impl Conn {
         }
     }
 
-    /// Serializes and queues a message.
+    /// Queues frames in order; false as soon as one cannot be.
+    pub fn send_frames(&self, frames: Vec<Utf8Bytes>) -> bool {
+        frames.into_iter().all(|frame| self.send_text(frame))
+    }
+
+    /// Serializes and queues a message, in as many frames as it takes.
     pub fn send(&self, message: &ServerMessage) -> bool {
-        self.send_text(serialize(message))
+        self.send_frames(frames(message))
     }
 
     /// Sends an error to this connection only.
@@ -84,6 +89,25 @@ impl Conn {
 /// A message as JSON text.
 pub fn serialize(message: &ServerMessage) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialize"))
+}
+
+/// A message as the frames that carry it: its JSON text, then, for a state
+/// whose legal actions did not fit its frame, a `legal` frame for each part
+/// of them (docs/protocol.md).
+pub fn frames(message: &ServerMessage) -> Vec<Utf8Bytes> {
+    let (table, seq, parts) = match message {
+        ServerMessage::Snapshot(snapshot) => (&snapshot.table, snapshot.seq, &snapshot.legal_parts),
+        ServerMessage::Event { state, .. } | ServerMessage::CatchUp { state, .. } => {
+            (&state.table, state.seq, &state.legal_parts)
+        }
+        _ => return vec![serialize(message)],
+    };
+    let mut frames = vec![serialize(message)];
+    for part in parts {
+        let legal = ServerMessage::Legal { table: table.clone(), seq, legal: part.clone() };
+        frames.push(serialize(&legal));
+    }
+    frames
 }
 
 /// What a table task is asked to do.

@@ -5,7 +5,7 @@
 
 use super::actor::Table;
 use super::events::Event;
-use super::serialize;
+use super::frames;
 use axum::extract::ws::Utf8Bytes;
 use protocol::{PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
 use rules::referee::AnyReferee;
@@ -37,9 +37,9 @@ impl Table {
             Some(live) => {
                 let legal: Vec<_> =
                     seats.without_all(live.left).iter().flat_map(|seat: Seat| state.legal(seat)).collect();
-                protocol::legal::compact(&legal)
+                protocol::legal::frame(&legal)
             }
-            None => Vec::new(),
+            None => protocol::legal::Framed::default(),
         };
         let (live, over) = (self.stage.live(), self.stage.over());
         StateUpdate {
@@ -47,13 +47,26 @@ impl Table {
             seq,
             phase: self.stage.phase(),
             view: state.view(viewer),
-            legal,
+            legal: legal.inline,
+            legal_follows: legal.parts.len(),
+            legal_parts: legal.parts,
             clocks: self.stage.clocks().map(|c| c.report(Instant::now(), crate::epoch::now_ms())),
             draw_offers: live.map(|l| l.draw_offers.iter().collect()).unwrap_or_default(),
             window_until: live.and_then(|l| l.window).map(|(_, ms)| ms),
             seed: over.and_then(|o| o.seed).map(|s| s.to_hex()),
             result: over.and_then(|o| o.result.clone()),
         }
+    }
+
+    /// The address of the board (`GET /api/games/{id}/layout`): the game,
+    /// the rules version its match is played under, and its options.
+    fn layout_url(&self) -> String {
+        let game = self.setup.game.info();
+        let query = url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("version", &game.rules_version.to_string())
+            .append_pair("options", &self.setup.options.to_string())
+            .finish();
+        format!("/api/games/{}/layout?{query}", game.id)
     }
 
     /// Everything `player` needs to show the table from scratch.
@@ -72,9 +85,11 @@ impl Table {
             your_seats: self.seats_of(player).iter().collect(),
             phase: self.stage.phase(),
             seq: state.seq,
-            layout: self.referee.state().layout(),
+            layout_url: self.layout_url(),
             view: state.view,
             legal: state.legal,
+            legal_follows: state.legal_follows,
+            legal_parts: state.legal_parts,
             events: self.events.iter().map(|e| e.view_for(viewing, self.revealed())).collect(),
             clocks: state.clocks,
             draw_offers: state.draw_offers,
@@ -89,13 +104,13 @@ impl Table {
 
     /// Sends every follower a fresh snapshot (after lobby changes).
     pub(super) fn broadcast_snapshots(&mut self) {
-        let snapshots: Vec<Utf8Bytes> = self
+        let snapshots: Vec<Vec<Utf8Bytes>> = self
             .followers
             .iter()
-            .map(|f| serialize(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&f.player)))))
+            .map(|f| frames(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&f.player)))))
             .collect();
         let mut sent = snapshots.into_iter();
-        self.followers.retain(|f| f.conn.send_text(sent.next().expect("one snapshot per follower")));
+        self.followers.retain(|f| f.conn.send_frames(sent.next().expect("one snapshot per follower")));
     }
 
     /// Sends every follower a new event and its state after it, each as its
@@ -105,11 +120,11 @@ impl Table {
     pub(super) fn broadcast_event(&mut self, event: &Event, during: Option<&dyn AnyReferee>) {
         let referee = during.unwrap_or(&*self.referee);
         let revealed = self.revealed();
-        let mut messages: HashMap<SeatSet, Utf8Bytes> = HashMap::new();
+        let mut messages: HashMap<SeatSet, Vec<Utf8Bytes>> = HashMap::new();
         let viewing: Vec<SeatSet> = self.followers.iter().map(|f| self.viewing(&f.player)).collect();
         for seats in &viewing {
             messages.entry(*seats).or_insert_with(|| {
-                serialize(&ServerMessage::Event {
+                frames(&ServerMessage::Event {
                     event: event.view_for(*seats, revealed),
                     state: Box::new(self.state_of(referee, event.seq, *seats)),
                 })
@@ -119,7 +134,7 @@ impl Table {
         self.followers.retain(|f| {
             let message = messages[&viewing[index]].clone();
             index += 1;
-            f.conn.send_text(message)
+            f.conn.send_frames(message)
         });
     }
 }

@@ -181,6 +181,14 @@ impl TestServer {
         format!("http://{}{path}", self.addr)
     }
 
+    /// The board a snapshot names (`layout_url`), fetched as a browser does.
+    pub async fn layout_of(&self, snapshot: &Value) -> Value {
+        let url = snapshot["layout_url"].as_str().expect("a snapshot names its board");
+        let response = reqwest::get(self.http(url)).await.unwrap();
+        assert!(response.status().is_success(), "{url}: {}", response.status());
+        response.json().await.unwrap()
+    }
+
     pub fn ws(&self) -> String {
         format!("ws://{}/ws", self.addr)
     }
@@ -235,6 +243,8 @@ pub struct Client {
     pub frames: Vec<Value>,
     /// The length in bytes of the largest frame received, and its type.
     pub largest: (usize, String),
+    /// Frames read while waiting for the legal actions of a state.
+    later: std::collections::VecDeque<Value>,
     next_id: u64,
 }
 
@@ -250,6 +260,7 @@ impl Client {
             states: Default::default(),
             frames: Vec::new(),
             largest: (0, String::new()),
+            later: Default::default(),
             next_id: 0,
         }
     }
@@ -303,8 +314,45 @@ impl Client {
         self.ws.send(message).await.expect("send");
     }
 
-    /// The next message from the server.
+    /// The next message from the server, with the legal actions that
+    /// follow its state in frames of their own joined to it.
     pub async fn recv(&mut self) -> Value {
+        let mut message = loop {
+            let frame = match self.later.pop_front() {
+                Some(frame) => frame,
+                None => self.read_frame().await,
+            };
+            // A part whose state is gone (a stale one) is no message.
+            if frame["type"] != "legal" {
+                break frame;
+            }
+        };
+        let in_state = if message["type"] == "snapshot" { "/legal" } else { "/state/legal" };
+        let state = if message["type"] == "snapshot" { message.clone() } else { message["state"].clone() };
+        let of_state = |m: &Value| m["type"] == "legal" && m["table"] == state["table"] && m["seq"] == state["seq"];
+        for _ in 0..state["legal_follows"].as_u64().unwrap_or(0) {
+            // Frames of other tables may come between a state and its parts.
+            let part = match self.later.iter().position(of_state) {
+                Some(i) => self.later.remove(i).expect("found"),
+                None => loop {
+                    let frame = self.read_frame().await;
+                    if of_state(&frame) {
+                        break frame;
+                    }
+                    self.later.push_back(frame);
+                },
+            };
+            let added = part["legal"].as_array().expect("a part of the legal actions").clone();
+            message.pointer_mut(in_state).and_then(Value::as_array_mut).expect("legal actions").extend(added);
+        }
+        expand_legal(&mut message);
+        self.observe(&message);
+        self.frames.push(message.clone());
+        message
+    }
+
+    /// The next frame as it came, noting its size.
+    async fn read_frame(&mut self) -> Value {
         loop {
             let message = tokio::time::timeout(WAIT, self.ws.next())
                 .await
@@ -313,13 +361,10 @@ impl Client {
                 .expect("a readable message");
             match message {
                 Message::Text(text) => {
-                    let mut value: Value = serde_json::from_str(&text).expect("JSON from the server");
-                    expand_legal(&mut value);
+                    let value: Value = serde_json::from_str(&text).expect("JSON from the server");
                     if text.len() > self.largest.0 {
                         self.largest = (text.len(), value["type"].as_str().unwrap_or_default().to_string());
                     }
-                    self.observe(&value);
-                    self.frames.push(value.clone());
                     return value;
                 }
                 Message::Close(frame) => panic!("the server closed the connection: {frame:?}"),
@@ -479,6 +524,24 @@ pub async fn start_game(players: &mut [&mut Client], game: &str, options: Value,
 /// generator, until the match ends or `max` actions were played. Returns
 /// the number played and the last state seen by the first client.
 pub async fn play_on(clients: &mut [&mut Client], table: &str, max: usize, seed: u64) -> (usize, Value) {
+    play_preferring(clients, table, max, seed, &|_| false).await
+}
+
+/// Whether a legal action (as a client holds it) captures, by its notation:
+/// a cell name's digits followed by `x` (`28x19`, `m24xm19`).
+pub fn captures(action: &Value) -> bool {
+    action["text"].as_str().is_some_and(|t| t.as_bytes().windows(2).any(|w| w[0].is_ascii_digit() && w[1] == b'x'))
+}
+
+/// [`play_on`], choosing among the actions `prefer` picks when there are
+/// any: captures first end long games (ATTACTICS) sooner.
+pub async fn play_preferring(
+    clients: &mut [&mut Client],
+    table: &str,
+    max: usize,
+    seed: u64,
+    prefer: &dyn Fn(&Value) -> bool,
+) -> (usize, Value) {
     let mut rng = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
     let mut seq = clients.iter().filter_map(|c| c.states.get(table)?["seq"].as_u64()).max().unwrap_or(1);
     let mut played = 0;
@@ -509,7 +572,10 @@ pub async fn play_on(clients: &mut [&mut Client], table: &str, max: usize, seed:
             seq = newest + 1;
             continue;
         };
-        let legal = states[index]["legal"].as_array().unwrap().clone();
+        let mut legal = states[index]["legal"].as_array().unwrap().clone();
+        if legal.iter().any(prefer) {
+            legal.retain(prefer);
+        }
         rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let choice = &legal[((rng >> 33) % legal.len() as u64) as usize];
         let seat = Seat(choice["seat"].as_u64().expect("every legal action names its seat") as u8);

@@ -34,6 +34,7 @@ export const api = {
   login: (username, password) => call("POST", "/api/login", { username, password }),
   logout: () => call("POST", "/api/logout"),
   games: () => call("GET", "/api/games"),
+  layout: (url) => call("GET", url),
   matches: (filters) => call("GET", `/api/matches${query(filters)}`),
   match: (id, code) => call("GET", `/api/matches/${id}${query({ code })}`),
   events: (id, before, code) => call("GET", `/api/matches/${id}/events${query({ before, code })}`),

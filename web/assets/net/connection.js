@@ -6,7 +6,7 @@
 // and resends actions that were never acknowledged under the same id (the
 // server applies an id once). Pages subscribe to message types with `on`.
 
-export const PROTOCOL = 4;
+export const PROTOCOL = 5;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const PING_MS = 15000;
 
@@ -25,6 +25,7 @@ export class Connection {
     this.followed = new Map(); // table id (or "code:<code>") -> {table, code}
     this.seqs = new Map(); // table id -> last event number seen
     this.pending = new Map(); // action id -> act message
+    this.held = new Map(); // table id -> {message, state, left}: a state waiting for its legal actions
     this.queue = [];
     this.attempt = 0;
     this.counter = 0;
@@ -120,6 +121,7 @@ export class Connection {
   }
 
   receive(message) {
+    if (!this.assembled(message)) return;
     switch (message.type) {
       case "welcome":
         this.you = message.you ?? null; // null for a visitor, who may watch but not play
@@ -153,6 +155,33 @@ export class Connection {
         break;
     }
     this.emit(message.type, message);
+  }
+
+  /**
+   * Joins legal actions that came in frames of their own to their state
+   * (docs/protocol.md, "Legal actions in parts"): a state whose
+   * `legal_follows` is set waits for that many `legal` frames, and is then
+   * handled whole. Returns whether `message` is ready to be handled.
+   */
+  assembled(message) {
+    if (message.type === "legal") {
+      const held = this.held.get(message.table);
+      if (!held || held.state.seq !== message.seq) return false;
+      held.state.legal.push(...message.legal);
+      held.left -= 1;
+      if (held.left > 0) return false;
+      this.held.delete(message.table);
+      delete held.state.legal_follows;
+      this.receive(held.message);
+      return false;
+    }
+    const state = message.type === "snapshot" ? message : message.type === "event" || message.type === "catch_up" ? message.state : null;
+    if (state?.legal_follows > 0) {
+      this.held.set(state.table, { message, state, left: state.legal_follows });
+      return false;
+    }
+    if (state) this.held.delete(state.table);
+    return true;
   }
 
   seen(table, seq) {
@@ -203,6 +232,7 @@ export class Connection {
 
   unfollow(table) {
     this.followed.delete(table);
+    this.held.delete(table);
     this.send({ type: "leave", table });
   }
 

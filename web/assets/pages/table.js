@@ -11,6 +11,7 @@ import { allies, facts, hand } from "../ui/panel.js";
 import { click, nextOptions } from "../play/narrow.js";
 import { rows, turns } from "../play/moves.js";
 import { expand } from "../net/legal.js";
+import { knownLayout, loadLayout } from "../net/layouts.js";
 import { formatClock, formatControl, remaining } from "../ui/clock.js";
 import { PHASE, isOver, phaseLabel } from "../net/phase.js";
 import { zoomable } from "../ui/zoom.js";
@@ -52,6 +53,23 @@ export async function tablePage(ctx, where) {
     t.events = [...older, ...t.events];
     t.legal = expand(t.legal);
     t.gameInfo = games.find((g) => g.id === t.game);
+    t.layout = knownLayout(t.layout_url);
+    if (!t.layout) {
+      const url = t.layout_url;
+      loadLayout(url).then(
+        (layout) => {
+          if (t?.layout_url !== url) return;
+          t.layout = layout;
+          render();
+        },
+        (error) => {
+          // Shown until the next snapshot (a reconnect) tries again.
+          if (t?.layout_url !== url) return;
+          t.layoutError = error.message;
+          render();
+        },
+      );
+    }
     clicks = [];
     render();
     readOlder(t);
@@ -145,6 +163,11 @@ export async function tablePage(ctx, where) {
 
   function render() {
     if (!t) return;
+    if (!t.layout) {
+      const failed = t.layoutError && h("p", { class: "error" }, `The board could not be loaded: ${t.layoutError}`);
+      root.replaceChildren(failed || h("p", { class: "muted" }, "Loading the board…"));
+      return;
+    }
     // The board turned so that the viewer's side is at the bottom.
     const turn = turnFor(t.layout, you());
     if (!board || boardFor.layout !== t.layout || boardFor.turn !== turn) {

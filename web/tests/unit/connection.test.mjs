@@ -135,3 +135,28 @@ test("a visitor is welcomed as nobody, and reconnects at once as a player, follo
     { type: "join", code: "c0de", last_seq: 4 },
   ]);
 });
+
+test("a state whose legal actions follow in parts is handled once they are all in", () => {
+  FakeSocket.made = [];
+  const conn = new Connection({ url: "ws://x/ws", WebSocketImpl: FakeSocket, timers: fakeTimers(), now: () => 0 });
+  const events = [];
+  conn.on("event", (m) => events.push(m));
+  conn.start();
+  const socket = FakeSocket.made[0];
+  socket.accept();
+  socket.push(welcome);
+  const part = (seq, n) => ({ type: "legal", table: "T", seq, legal: [{ seat: 0, actions: [{ action: n, text: `${n}` }], clicks: [[n, 0]] }] });
+  socket.push({ type: "event", event: { seq: 4 }, state: { table: "T", seq: 4, legal: [], legal_follows: 2 } });
+  socket.push({ type: "presence", table: "U", seats: [] });
+  socket.push(part(4, 1));
+  assert.equal(events.length, 0, "held until every part is in");
+  socket.push(part(3, 9));
+  socket.push(part(4, 2));
+  assert.equal(events.length, 1);
+  assert.deepEqual(events[0].state.legal.map((s) => s.actions[0].action), [1, 2], "the parts in order; a stale one is dropped");
+  assert.equal(events[0].state.legal_follows, undefined);
+  assert.equal(conn.lastSeq("T"), 4);
+  // A state that fits its frame is handled at once.
+  socket.push({ type: "event", event: { seq: 5 }, state: { table: "T", seq: 5, legal: [] } });
+  assert.equal(events.length, 2);
+});

@@ -53,9 +53,18 @@ impl Allies {
 }
 
 impl Attactics {
+    /// Per seat, the seats on its side: its team, or itself alone.
+    pub(super) fn first_sides(allies: Allies) -> [SeatSet; super::SEATS] {
+        let teams = allies.teams();
+        [0, 1, 2, 3].map(|i| {
+            let seat = Seat(i);
+            teams.iter().copied().find(|t| t.contains(seat)).unwrap_or(SeatSet::only(seat))
+        })
+    }
+
     /// The seats on `seat`'s side: its team, or itself alone.
     pub(super) fn side(&self, seat: Seat) -> SeatSet {
-        self.options.allies.teams().into_iter().find(|t| t.contains(seat)).unwrap_or(SeatSet::only(seat))
+        self.sides[seat.index()]
     }
 
     /// Per seat, the seat its points go to: the team's holder (its first

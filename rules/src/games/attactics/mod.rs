@@ -253,6 +253,9 @@ pub struct Attactics {
     /// Per seat: the seat whose points its captures add to (a team's
     /// holder under version 1, else itself).
     bank: [Seat; SEATS],
+    /// Per seat: the seats on its side (its team, or itself alone), asked
+    /// at every occupied square a walk meets.
+    sides: [SeatSet; SEATS],
     /// The seats still rolling to go first.
     contenders: SeatSet,
     phase: Phase,
@@ -400,6 +403,7 @@ impl Game for Attactics {
             captured: [[0; 4]; SEATS],
             points: [0; SEATS],
             bank: Self::first_banks(options),
+            sides: Self::first_sides(options.allies),
             contenders: SeatSet::all(seats),
             phase: Phase::Opening,
             mover: Seat(0),
@@ -711,14 +715,15 @@ impl Attactics {
             Phase::Before => format!("{name} may spend points on a Monarch move, then rolls"),
             Phase::Throw => format!("{name} rolls"),
             Phase::Moving => {
-                let dice = self.dice.map(|d| d.to_string()).unwrap_or_default();
-                if self.one_due {
-                    format!("{name} rolled {dice}: the Monarch moves on the one")
+                // The report tells the throw and what it moved so far.
+                let doing = if self.one_due {
+                    "the Monarch moves on the one"
                 } else if self.any_moved {
-                    format!("{name} rolled {dice}: another piece may use the other die")
+                    "another piece may use the other die"
                 } else {
-                    format!("{name} rolled {dice}: move")
-                }
+                    "move"
+                };
+                return format!("{}: {doing}", self.report);
             }
         };
         if self.report.is_empty() { doing } else { format!("{}. {doing}", self.report) }
