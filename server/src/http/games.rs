@@ -1,9 +1,11 @@
-//! `GET /api/games`: the registered games and their options;
-//! `GET /api/games/{id}/layout`: a game's board, which a table's snapshot
-//! names rather than carries (a 36 × 36 maze is 100 KB of JSON, more than
-//! a frame may hold, and the same for every match with those options, so
-//! the browser keeps it; the table names it, `Table::layout_url`); and `GET /api/dev/layouts`: the boards of the
-//! layout gallery (/dev/layouts).
+//! `GET /api/games`: the registered games and their options.
+//!
+//! `GET /api/games/{id}/layout`: a game's board. A table's snapshot names
+//! it (`Table::layout_url`) rather than carries it: a 36 × 36 maze is
+//! 100 KB of JSON, more than a frame may hold, and the same for every match
+//! with those options, so the browser keeps it.
+//!
+//! `GET /api/dev/layouts`: the boards of the layout gallery (/dev/layouts).
 
 use super::{ApiError, ApiQuery};
 use crate::AppState;
