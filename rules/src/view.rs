@@ -96,6 +96,18 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+/// Dice a seat threw, as they lie on the table while it plays them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Roll {
+    /// Each die's face, 1 to 6.
+    pub faces: Vec<u8>,
+    /// Per die: whether it has been used.
+    pub used: Vec<bool>,
+    /// Which throw of the match this is, counted from 1, so that a client
+    /// can tell a new throw from the same faces thrown again.
+    pub number: u32,
+}
+
 /// What is shown beside the board for one seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Panel {
@@ -104,12 +116,15 @@ pub struct Panel {
     /// The seat's cards, for games with cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hand: Option<Hand>,
+    /// The dice the seat threw and is playing now, for games with dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
 }
 
 impl Panel {
     /// A panel of facts only.
     pub fn facts(facts: Vec<Fact>) -> Panel {
-        Panel { facts, hand: None }
+        Panel { facts, hand: None, roll: None }
     }
 }
 
@@ -136,6 +151,11 @@ pub struct View {
     /// What only this viewer knows (held cards, own set-up), in words.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub private: Vec<String>,
+    /// What the whole table must notice while it lasts (a Squeeze Play
+    /// waiting to be answered), shown to every viewer as a banner until the
+    /// rules take it back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub announcements: Vec<String>,
     /// The result, once the match is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,

@@ -67,9 +67,12 @@ export function outlines(placed, layout) {
 }
 
 /**
- * Each marked area's symbol in its owner's colour: in the upper right of
- * its cells, or across the middle of tiles too small for a corner to hold
- * it. A marked point is also ringed, as it has no room of its own to mark.
+ * Each marked area's symbol in its owner's colour. On a tile with no
+ * caption (a maze's square) it fills the tile, under the piece that may
+ * stand on it, so an entry square stays marked round its piece; on a
+ * captioned tile it sits in the upper right, clear of the caption, or
+ * across the middle of a tile too small for a corner to hold it; on a
+ * point, in the upper right, the point ringed as it has no room to mark.
  */
 export function markers(placed, layout) {
   const group = s("g", { class: "area-markers" });
@@ -81,10 +84,11 @@ export function markers(placed, layout) {
     for (const id of area.cells) {
       const cell = placed.cells[id];
       if (!cell) continue;
+      const filled = Boolean(cell.corners) && !cell.caption;
       const middle = cell.corners && cell.room < placed.unit * 0.4;
-      const [x, y] = middle ? [cell.x, cell.y] : spot(cell, 315, cell.corners ? 0.6 : 0.75);
-      const size = middle ? cell.room * 1.2 : Math.min(cell.room * (cell.corners ? 0.62 : 0.5), placed.unit * 0.4);
-      const mark = text(x, y, value, size, { class: "marker", ...paint });
+      const [x, y] = filled || middle ? [cell.x, cell.y] : spot(cell, 315, cell.corners ? 0.6 : 0.75);
+      const size = filled ? cell.room * 2 : middle ? cell.room * 1.2 : Math.min(cell.room * (cell.corners ? 0.62 : 0.5), placed.unit * 0.4);
+      const mark = text(x, y, value, size, { class: `marker${filled ? " filled" : ""}`, ...paint });
       const title = s("title");
       title.textContent = area.name;
       mark.append(title);

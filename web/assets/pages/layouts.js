@@ -6,6 +6,8 @@
 import { h } from "../ui/dom.js";
 import { createBoard } from "../boards/board.js";
 import { allies, facts, hand } from "../ui/panel.js";
+import { dice } from "../ui/dice.js";
+import { announce, announcementBox } from "../ui/announcements.js";
 import { zoomable } from "../ui/zoom.js";
 import { seatOrder, turnFor } from "../play/seats.js";
 
@@ -62,10 +64,17 @@ function exhibit({ id, title, layout, view }) {
       h("aside", { class: "side" },
         h("section", { class: "status" },
           h("p", { class: "prompt" }, view.prompt),
+          announcementsOf(view),
           (view.private ?? []).map((note) => h("p", { class: "private" }, note))),
         seatList,
         h("section", {}, info))),
   );
+}
+
+function announcementsOf(view) {
+  const box = announcementBox();
+  announce(box, view);
+  return box;
 }
 
 function seatPanel(layout, view, seat) {
@@ -74,6 +83,7 @@ function seatPanel(layout, view, seat) {
     h("div", { class: "player-line" },
       h("span", { class: "colour-dot", style: `background:${layout.seats[seat].colour}` }),
       h("strong", {}, layout.seats[seat].name),
+      dice(view.seats?.[seat]?.roll, `exhibit:${layout.seats.length}:${seat}`),
       seat === 0 ? h("span", { class: "muted" }, " (the sample is seen as this seat)") : null),
     facts(view.seats?.[seat]),
     hand(view.seats?.[seat]),

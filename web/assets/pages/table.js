@@ -8,6 +8,8 @@ import { h } from "../ui/dom.js";
 import { cellAt, createBoard } from "../boards/board.js";
 import { seatOrder, turnFor } from "../play/seats.js";
 import { allies, facts, hand } from "../ui/panel.js";
+import { dice } from "../ui/dice.js";
+import { announce, announcementBox } from "../ui/announcements.js";
 import { click, nextOptions } from "../play/narrow.js";
 import { rows, turns } from "../play/moves.js";
 import { expand } from "../net/legal.js";
@@ -38,6 +40,14 @@ export async function tablePage(ctx, where) {
 
   const root = h("div", { class: "table-page" }, h("p", { class: "muted" }, "Joining the table…"));
   main.append(root);
+  // The page's frame, built once: each render draws again what is beside
+  // the board, but the board itself (thousands of shapes for a maze) stays
+  // in the page, so that a click costs no fresh style and layout of it.
+  const announced = announcementBox();
+  const boardWrap = h("div", { class: "board-wrap" }, announced, zoom.box);
+  const side = h("aside", { class: "side" });
+  const grid = h("div", { class: "table-grid" }, boardWrap, side);
+  let head = null;
 
   const mine = (message) => t && (message.table === t.table || message.state?.table === t.table);
 
@@ -182,24 +192,27 @@ export async function tablePage(ctx, where) {
       selected: clicks.filter((c) => "cell" in c).map((c) => c.cell),
       targets: options.cells,
     });
-    const scrolled = [zoom.box.scrollLeft, zoom.box.scrollTop];
-    zoom.box.replaceChildren(board.element);
-    const large = t.layout.cells.length > ZOOM_FROM;
-    root.replaceChildren(
-      header(),
-      h("div", { class: "table-grid" },
-        h("div", { class: "board-wrap" }, zoom.box, large ? zoom.controls : null),
-        h("aside", { class: "side" },
-          t.phase === PHASE.lobby ? lobbyPanel() : null,
-          players(),
-          status(options),
-          controls(),
-          endNotice(),
-          moveList(),
-        ),
-      ),
-    );
-    [zoom.box.scrollLeft, zoom.box.scrollTop] = scrolled;
+    if (zoom.box.firstChild !== board.element) {
+      // A board turned for another seat replaces the old one at the same zoom and scroll.
+      const scrolled = [zoom.box.scrollLeft, zoom.box.scrollTop];
+      zoom.box.replaceChildren(board.element);
+      [zoom.box.scrollLeft, zoom.box.scrollTop] = scrolled;
+    }
+    if (t.layout.cells.length > ZOOM_FROM && zoom.controls.parentNode !== boardWrap) boardWrap.append(zoom.controls);
+    announce(announced, t.view);
+    const nextHead = header();
+    if (grid.parentNode !== root) root.replaceChildren(nextHead, grid);
+    else head.replaceWith(nextHead);
+    head = nextHead;
+    const parts = [
+      t.phase === PHASE.lobby ? lobbyPanel() : null,
+      players(),
+      status(options),
+      controls(),
+      endNotice(),
+      moveList(),
+    ];
+    side.replaceChildren(...parts.filter(Boolean));
     tick();
   }
 
@@ -341,6 +354,7 @@ export async function tablePage(ctx, where) {
             h("span", { class: `presence ${presence?.connected ? "on" : "off"}`, title: presence?.connected ? "connected" : "away" }),
             h("strong", {}, player?.name ?? "—"),
             heldSeats().includes(seat) ? h("span", { class: "muted" }, " (you)") : null,
+            dice(panel?.roll, `${t.table}:${seat}`),
             t.clock ? h("span", { class: "clock", "data-clock": seat }) : null,
           ),
           facts(panel),

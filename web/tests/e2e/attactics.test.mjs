@@ -1,10 +1,15 @@
 // ATTACTICS in the browser: four people in four pages (three desktops and a
-// phone) play a four-player match by clicking random legal moves, with the
-// maze photographed mid-match on a desktop and on the phone, zoomed in
-// too; then three resign, one after another, and the last Monarch wins.
-// (A random game takes thousands of moves, as a Monarch moves only on a
-// one: the server tests play whole matches to Maze Center or the last
-// Monarch; this one plays the page.)
+// phone) play a four-player match to a Monarch in Maze Center. They click
+// random legal moves for a while, with the maze photographed on a desktop
+// and on the phone, zoomed in too; then each player walks its Monarch
+// towards Maze Center whenever it may move (by the maze's own distances,
+// which the test works out from the board's layout) and plays the other
+// pieces at random, capturing when it can, until a Monarch gets there.
+//
+// A Monarch moves a square on a one, so a match takes several hundred
+// actions: after the photographs the players click inside the page (one
+// script call per click) rather than through Playwright's pointer, which
+// takes several times as long.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,13 +19,114 @@ import { openLobby, person, playSome, serverAndBrowser, shots, takeSeat } from "
 const running = serverAndBrowser();
 const phone = { width: 390, height: 844 };
 
-/** Resigns the match from `page` (the button asks to be pressed twice). */
-async function resign(page) {
-  await page.getByRole("button", { name: "Resign" }).click();
-  await page.getByRole("button", { name: "Really resign?" }).click();
+/**
+ * Per cell id, the fewest steps from it into Maze Center through the maze's
+ * open sides (the layout's cells are unit squares; its wall edges close
+ * the sides between them).
+ */
+async function distancesToCentre(base) {
+  const options = encodeURIComponent(JSON.stringify({ seats: 4 }));
+  const layout = await (await fetch(`${base}/api/games/attactics/layout?options=${options}`)).json();
+  const at = new Map();
+  const where = layout.cells.map((cell, id) => {
+    const [x, y] = Object.values(cell.shape)[0];
+    at.set(`${x},${y}`, id);
+    return [x, y];
+  });
+  const walls = new Set(layout.edges.filter(([, , kind]) => kind === "wall").flatMap(([a, b]) => [`${a}-${b}`, `${b}-${a}`]));
+  const centre = layout.areas.find((area) => area.name === "Maze Center").cells;
+  const distance = new Array(layout.cells.length).fill(Infinity);
+  const queue = [...centre];
+  for (const id of centre) distance[id] = 0;
+  while (queue.length) {
+    const id = queue.shift();
+    const [x, y] = where[id];
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const next = at.get(`${x + dx},${y + dy}`);
+      if (next === undefined || walls.has(`${id}-${next}`) || distance[next] !== Infinity) continue;
+      // Maze Center is entered only from its marked squares: a square of it
+      // reached from another is no shorter way in.
+      if (centre.includes(next)) continue;
+      distance[next] = distance[id] + 1;
+      queue.push(next);
+    }
+  }
+  return distance;
 }
 
-test("four players in four pages play ATTACTICS until the last Monarch", async () => {
+/**
+ * One click of the player on this page, chosen in the page: its Monarch
+ * whenever it may move, the largest count or points for it, the square
+ * nearest Maze Center; otherwise a capture if there is one, else anything
+ * offered. Nobody takes a Monarch unless that is all it can do, so that
+ * the race, not the last Monarch standing, ends the match. Returns whether
+ * the clicks made an action, or null when this page has nothing to click.
+ */
+function clickOnce(distance) {
+  const root = document.querySelector(".table-page");
+  const picked = window.__picked ?? null;
+  const cells = [...document.querySelectorAll(".cell.can")].filter((c) => Number(c.dataset.cell) !== picked);
+  const choices = [...document.querySelectorAll("button.choice")];
+  if (!cells.length && !choices.length) return null;
+  const stackOn = (cell) => document.querySelector(`[data-stack="${cell.dataset.label}"]`);
+  const any = (list) => list[Math.floor(Math.random() * list.length)];
+  const number = (button) => Number(button.dataset.choice.match(/\d+/)?.[0] ?? 0);
+  const clicks = Number(root.dataset.clicks);
+  window.__diceSeen = (window.__diceSeen ?? 0) + document.querySelectorAll(".dice").length;
+  const spare = (list) => {
+    const kept = list.filter((c) => stackOn(c)?.textContent !== "Mo");
+    return kept.length ? kept : list;
+  };
+  let target;
+  if (clicks === 0) {
+    window.__monarch = false;
+    target = cells.find((c) => stackOn(c)?.textContent === "Mo");
+    if (target) window.__monarch = true;
+    else target = choices.find((b) => b.dataset.choice === "roll the dice") ?? any([...cells, ...choices]);
+    window.__picked = target.dataset.cell ? Number(target.dataset.cell) : null;
+  } else if (choices.length && (window.__monarch || !cells.length)) {
+    target = window.__monarch ? choices.reduce((a, b) => (number(b) > number(a) ? b : a)) : any(choices);
+  } else if (window.__monarch) {
+    target = spare(cells).reduce((a, b) => (distance[b.dataset.cell] < distance[a.dataset.cell] ? b : a));
+  } else {
+    const captures = spare(cells).filter((c) => stackOn(c));
+    target = any(captures.length ? captures : spare(cells));
+  }
+  target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const done = root.dataset.clicks === "0";
+  if (done) window.__picked = null;
+  return done;
+}
+
+/** The pages play as `clickOnce` chooses until the match is over; returns the actions played. */
+async function playToTheEnd(pages, distance, maxActions) {
+  for (const page of pages) await page.evaluate((d) => (window.__distance = d), distance);
+  let actions = 0;
+  while (actions < maxActions) {
+    let acted = false;
+    for (const page of pages) {
+      const made = await page.evaluate(`(() => {
+        const seq = document.querySelector(".table-page")?.dataset.seq;
+        return { seq, made: (${clickOnce})(window.__distance) };
+      })()`);
+      if (made.made === null) continue;
+      acted = true;
+      if (made.made) {
+        actions += 1;
+        await page.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, made.seq);
+      }
+      break;
+    }
+    if (acted) continue;
+    // Nobody has anything to click: the match is over, or a throw is being
+    // made and the next event is on its way.
+    if (await pages[0].getByTestId("result").isVisible()) break;
+    await pages[0].waitForTimeout(10);
+  }
+  return actions;
+}
+
+test("four players in four pages play ATTACTICS to a Monarch in Maze Center", async () => {
   const { base } = running.server;
   const red = await person(running.browser, "red");
   const blue = await person(running.browser, "blue");
@@ -45,19 +151,34 @@ test("four players in four pages play ATTACTICS until the last Monarch", async (
   assert.equal(played, 40);
   assert.ok((await board.locator(".piece").count()) >= 2, "pieces have come in");
   assert.match(await red.locator(".moves").textContent(), /roll \d-\d/, "the throws are in the move list");
+  // The dice of the player moving lie beside its name, the same on every
+  // page once every page has seen the last event.
+  const seqs = await Promise.all(pages.map((page) => page.locator(".table-page").getAttribute("data-seq")));
+  const last = Math.max(...seqs.map(Number));
+  for (const page of pages) await page.waitForFunction((n) => Number(document.querySelector(".table-page")?.dataset.seq) >= n, last);
+  const dice = await Promise.all(pages.map((page) => page.locator(".dice").evaluateAll((all) => all.map((d) => d.dataset.faces))));
+  assert.ok(dice[0].length <= 1, "one player's dice at a time");
+  for (const seen of dice) assert.deepEqual(seen, dice[0]);
+  // The last move's walk is marked square by square.
+  assert.ok((await board.locator(".last-move").count()) >= 2, "the path is marked");
   await red.screenshot({ path: join(shots, "attactics-desktop.png") });
   await gold.screenshot({ path: join(shots, "attactics-phone.png") });
   await gold.getByRole("button", { name: "Zoom in" }).click();
   await gold.getByRole("button", { name: "Zoom in" }).click();
   await gold.screenshot({ path: join(shots, "attactics-phone-zoomed.png") });
 
-  // Blue, Green and Gold resign: the last Monarch, Red's, wins.
-  for (const page of [blue, green, gold]) await resign(page);
+  const distance = await distancesToCentre(base);
+  const actions = await playToTheEnd(pages, distance, 20000);
+  const diceSeen = await Promise.all(pages.map((page) => page.evaluate(() => window.__diceSeen ?? 0)));
+  assert.ok(diceSeen.every((n) => n > 0), `every page showed dice while its player moved: ${diceSeen}`);
   for (const page of pages) await page.getByTestId("result").waitFor();
+  const prompt = await red.getByTestId("status").textContent();
+  assert.match(prompt + (await red.getByTestId("result").textContent()), /Maze Center/, `ended after ${actions} actions: ${prompt}`);
   const places = await red.getByTestId("standings").locator("li").evaluateAll((items) => items.map((li) => [li.textContent, Number(li.dataset.place)]));
   assert.equal(places.length, 4, "every seat is ranked");
-  assert.match(places[0][0], /Red/);
   assert.equal(places[0][1], 1);
+  assert.equal(places.filter(([, place]) => place === 1).length, 1, "one winner");
+  console.log(`ATTACTICS in four pages: a Monarch reached Maze Center after ${actions} actions`);
   await red.screenshot({ path: join(shots, "attactics-end.png") });
   for (const page of pages) await page.context().close();
 });

@@ -421,6 +421,7 @@ impl Game for Abande {
             prompt: self.prompt(),
             marks,
             private: Vec::new(),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -419,6 +419,7 @@ impl Game for Accasta {
             prompt,
             marks: self.last_move.map(|(from, to)| vec![from, to]).unwrap_or_default(),
             private: Vec::new(),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

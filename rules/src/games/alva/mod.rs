@@ -500,6 +500,7 @@ impl Game for Alva {
             prompt: self.prompt(),
             marks,
             private: Vec::new(),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -37,7 +37,7 @@ use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::status::{Decision, Status};
 use crate::step::Leave;
-use crate::view::{Attribute, Fact, Panel, Stack, View};
+use crate::view::{Attribute, Fact, Panel, Roll, Stack, View};
 use serde::{Deserialize, Serialize};
 use squeeze::Squeeze;
 use std::fmt;
@@ -285,6 +285,9 @@ pub struct Attactics {
     gone: Vec<SeatSet>,
     /// Throws in a row on which no piece moved.
     idle: u32,
+    /// Throws of the match so far (opening rolls aside), numbering each
+    /// throw as the players see it.
+    throws: u32,
     /// What happened last, for the players.
     report: String,
     marks: Vec<CellId>,
@@ -419,6 +422,7 @@ impl Game for Attactics {
             out: SeatSet::EMPTY,
             gone: Vec::new(),
             idle: 0,
+            throws: 0,
             report: String::new(),
             marks: Vec::new(),
             turns: 0,
@@ -595,26 +599,15 @@ impl Game for Attactics {
                 } else if self.mid == Some(seat) {
                     facts.push(Fact::new("mid-player", format!("doubled goes left: {}", self.bonus_goes)));
                 }
-                if seat == self.mover && self.outcome.is_none() {
-                    if let Some(dice) = self.dice {
-                        facts.push(Fact::new("dice", dice));
-                        let unused: Vec<String> = [dice.0, dice.1]
-                            .iter()
-                            .zip(self.left)
-                            .filter(|(_, l)| *l)
-                            .map(|(d, _)| d.to_string())
-                            .collect();
-                        if unused.len() == 1 {
-                            facts.push(Fact::new("die left", &unused[0]));
-                        } else if unused.is_empty() && self.phase == Phase::Moving {
-                            facts.push(Fact::new("die left", "none"));
-                        }
-                    }
-                    if self.chain > 0 {
-                        facts.push(Fact::new("doubles in a row", self.chain));
-                    }
+                if seat == self.mover && self.outcome.is_none() && self.chain > 0 {
+                    facts.push(Fact::new("doubles in a row", self.chain));
                 }
-                Panel::facts(facts)
+                let roll = self.dice.filter(|_| seat == self.mover && self.outcome.is_none()).map(|dice| Roll {
+                    faces: vec![dice.0, dice.1],
+                    used: self.left.map(|left| !left).to_vec(),
+                    number: self.throws,
+                });
+                Panel { roll, ..Panel::facts(facts) }
             })
             .collect();
         View {
@@ -626,11 +619,18 @@ impl Game for Attactics {
             prompt: self.prompt(),
             marks: self.marks.clone(),
             private: Vec::new(),
+            // A squeeze still waiting when the match ends is never settled.
+            announcements: match self.outcome {
+                Some(_) => Vec::new(),
+                None => self.squeezes.iter().map(|s| self.squeeze_announcement(s)).collect(),
+            },
             outcome: self.outcome.clone(),
         }
     }
 
-    fn clicks(&self, _seat: Seat, action: &AttacticsAction) -> Vec<Click> {
+    /// A piece, then the die or the sum where its square offers more than
+    /// one, then where it goes.
+    fn clicks(&self, seat: Seat, action: &AttacticsAction) -> Vec<Click> {
         let cell = |c: &Cell| Click::Cell(board::id(*c).unwrap_or(0));
         match action {
             AttacticsAction::Roll => vec![Click::choice("roll the dice")],
@@ -638,6 +638,9 @@ impl Game for Attactics {
                 vec![cell(from), Click::choice(format!("{points} points")), cell(to)]
             }
             AttacticsAction::Move { kind, from, enter, count, to } => {
+                if self.choices_from(seat, *kind, board::id(*from).unwrap_or(0), *enter) < 2 {
+                    return vec![cell(from), cell(to)];
+                }
                 let word = if *enter { format!("bring in a {} for {count}", kind.name()) } else { count.to_string() };
                 vec![cell(from), Click::choice(word), cell(to)]
             }

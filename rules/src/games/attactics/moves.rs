@@ -75,7 +75,7 @@ impl Attactics {
         let board = Board::get();
         let mut ends = Vec::new();
         let longest = counts.iter().copied().max().unwrap_or(0).min(LONGEST);
-        let directions: &[usize] = if kind == Kind::Master { &[0, 1, 2, 3, 4, 5, 6, 7] } else { &[0, 2, 4, 6] };
+        let directions = kind.directions();
         let walk_stamp = scratch.next_stamp();
         let Scratch { seen, ended, frontier, next, .. } = scratch;
         let mut end = |count: u8, to: CellId, ends: &mut Vec<(u8, CellId)>| {
@@ -97,17 +97,7 @@ impl Attactics {
             next.clear();
             for &(here, before) in frontier.iter() {
                 for &d in directions {
-                    let to = if d % 2 == 0 {
-                        board.step(here, d)
-                    } else {
-                        match board.diagonal(here, d) {
-                            Some(diagonal) => {
-                                let taken = diagonal.shoulders.map(|s| self.blocked(s, start));
-                                if diagonal.closed_by(taken) { NONE } else { diagonal.to }
-                            }
-                            None => NONE,
-                        }
-                    };
+                    let to = self.step_from(board, here, d, start);
                     if to == NONE || to == before {
                         continue;
                     }
@@ -148,6 +138,75 @@ impl Attactics {
         }
         ends.sort_unstable();
         ends
+    }
+
+    /// The square a step from `here` in direction `d` reaches, or `NONE`
+    /// when a wall or the board's edge stops it: rank and file on even
+    /// directions, a Master's diagonal on odd ones (closed by walls and
+    /// pieces beside it). `start`, the square the mover leaves, is empty.
+    #[inline]
+    pub(super) fn step_from(&self, board: &Board, here: CellId, d: usize, start: CellId) -> CellId {
+        if d % 2 == 0 {
+            return board.step(here, d);
+        }
+        match board.diagonal(here, d) {
+            Some(diagonal) => {
+                let taken = diagonal.shoulders.map(|s| self.blocked(s, start));
+                if diagonal.closed_by(taken) { NONE } else { diagonal.to }
+            }
+            None => NONE,
+        }
+    }
+
+    /// One walk a `kind` takes from `start` to `to` in exactly `count`
+    /// steps (into Maze Center, in at most `count`), both ends included:
+    /// what the players see of a move. Of several such walks, the first
+    /// found, rank and file before diagonals. Asked before the move.
+    pub(super) fn walk_taken(&self, kind: Kind, start: CellId, count: u8, to: CellId) -> Vec<CellId> {
+        let board = Board::get();
+        // Per step, each square reached and the index of the square it was
+        // reached from in the step before.
+        let mut steps: Vec<Vec<(CellId, usize)>> = vec![vec![(start, usize::MAX)]];
+        for step in 1..=count {
+            let (earlier, last) = match steps.as_slice() {
+                [.., earlier, last] => (Some(earlier), last),
+                [last] => (None, last),
+                [] => unreachable!("the walk starts with its first square"),
+            };
+            let mut next: Vec<(CellId, usize)> = Vec::new();
+            // The same square reached from the same square is walked on once.
+            let mut walked = std::collections::HashSet::new();
+            for (index, &(here, from)) in last.iter().enumerate() {
+                let before = earlier.map_or(NONE, |e| e[from].0);
+                for &d in kind.directions() {
+                    let square = self.step_from(board, here, d, start);
+                    if square == NONE || square == before {
+                        continue;
+                    }
+                    if square == to && (step == count || in_centre(to)) {
+                        let mut path = vec![to];
+                        let mut at = index;
+                        for reached in steps.iter().rev() {
+                            path.push(reached[at].0);
+                            at = reached[at].1;
+                        }
+                        path.reverse();
+                        return path;
+                    }
+                    if !in_centre(square) && !self.blocked(square, start) && walked.insert((square, here)) {
+                        next.push((square, index));
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            steps.push(next);
+        }
+        if cfg!(debug_assertions) {
+            panic!("a legal move of {count} squares from {start} to {to} has a walk");
+        }
+        vec![start, to]
     }
 
     /// The counts a `kind` may move on the throw now, given what is left
@@ -194,6 +253,23 @@ impl Attactics {
         let own = self.corner[seat.index()];
         let opposite = (self.mid == Some(seat)).then_some((own + 2) % 4);
         std::iter::once(own).chain(opposite)
+    }
+
+    /// How many counts (and, coming in, kinds) a move of `seat` from
+    /// `from` may choose between: the pieces in hand that enter there, or
+    /// the piece standing there.
+    pub(super) fn choices_from(&self, seat: Seat, kind: Kind, from: CellId, enter: bool) -> usize {
+        if !enter {
+            return self.counts(kind).len();
+        }
+        let enters_here = |other: &Kind| {
+            self.entry_corners(seat).any(|corner| other.entries().iter().any(|entry| entry.square(corner) == from))
+        };
+        Kind::ALL
+            .iter()
+            .filter(|other| self.hand[seat.index()][**other as usize] > 0 && enters_here(other))
+            .map(|other| self.counts(*other).len())
+            .sum()
     }
 
     /// Whether `seat` has a move with what is left of the throw.
@@ -303,6 +379,15 @@ impl Attactics {
 }
 
 impl Kind {
+    /// The directions it steps in: rank and file, and for the Master the
+    /// diagonals too (0 is north, clockwise by eighths).
+    pub(super) const fn directions(self) -> &'static [usize] {
+        match self {
+            Kind::Master => &[0, 2, 4, 6, 1, 3, 5, 7],
+            _ => &[0, 2, 4, 6],
+        }
+    }
+
     /// The entry squares a piece of this kind comes in by.
     pub const fn entries(self) -> &'static [Entry] {
         match self {

@@ -88,6 +88,18 @@ impl Attactics {
         );
     }
 
+    /// A waiting squeeze in words, for everyone at the table.
+    pub(super) fn squeeze_announcement(&self, squeeze: &Squeeze) -> String {
+        format!(
+            "Squeeze Play by {} on {}'s {} at {}: freed in {}'s next go, or taken",
+            self.name(squeeze.squeezer),
+            self.name(squeeze.owner),
+            squeeze.kind.name(),
+            super::board::name(squeeze.target),
+            self.name(squeeze.owner),
+        )
+    }
+
     /// At the end of `owner`'s go: each of its pieces still squeezed by the
     /// player who announced it is removed, and that player scores it.
     pub(super) fn settle_squeezes(&mut self, owner: Seat) {

@@ -235,6 +235,79 @@ fn combining_moves_one_piece_by_the_sum_or_two_pieces_by_a_die_each() {
 }
 
 #[test]
+fn choosing_a_move_a_piece_then_the_die_or_the_sum_where_both_are_possible_then_the_destination() {
+    let mut game = game(2);
+    place(&mut game, 0, Kind::Major, square(9, 9));
+    place(&mut game, 0, Kind::Minor, square(3, 9));
+    roll(&mut game, 3, 5);
+    // The dice lie on the mover's panel for everyone to see.
+    let roll_seen = game.view(Viewer::Spectator).seats[0].roll.clone().unwrap();
+    assert_eq!((roll_seen.faces, roll_seen.used, roll_seen.number), (vec![3, 5], vec![false, false], 1));
+    // The Major may move 3, 5 or 8: its square, the count, the destination.
+    let (_, to) = moves_of(&game, square(9, 9)).into_iter().find(|(c, _)| *c == 3).unwrap();
+    let three = step_move(Kind::Major, square(9, 9), 3, to);
+    let clicks = game.clicks(Seat(0), &three);
+    assert_eq!(clicks, vec![Click::Cell(square(9, 9)), Click::choice("3"), Click::Cell(to)]);
+    play(&mut game, three);
+    assert_eq!(game.view(Viewer::Spectator).seats[0].roll.as_ref().unwrap().used, vec![true, false]);
+    // The Minor has the 5 alone: its square, then the destination.
+    let (count, to) = moves_of(&game, square(3, 9))[0];
+    assert_eq!(count, 5);
+    let five = step_move(Kind::Minor, square(3, 9), 5, to);
+    assert_eq!(game.clicks(Seat(0), &five), vec![Click::Cell(square(3, 9)), Click::Cell(to)]);
+}
+
+#[test]
+fn the_walk_a_piece_takes_is_marked_square_by_square() {
+    // Every move of a random four-player game marks a walk of its count:
+    // from its square to its destination, a step at a time through open
+    // sides and empty squares, never straight back.
+    let board = Board::get();
+    let mut chance = SeedStream::new(Seed::from_u64(7));
+    let mut choices = SeedStream::new(Seed::from_u64(8));
+    let mut state = Attactics::new(&AttacticsOptions { seats: 4, ..Default::default() }).unwrap();
+    let mut checked = 0;
+    while checked < 400 {
+        let seat = match state.status() {
+            Status::Over(_) => break,
+            Status::Chance => {
+                let throw = state.draw_chance(&mut chance);
+                state.play_chance(&throw);
+                continue;
+            }
+            Status::Acting(decision) => decision.seats.first().unwrap(),
+        };
+        let mut legal = Vec::new();
+        state.legal_actions(seat, &mut legal);
+        let action = legal[choices.below(legal.len() as u32) as usize];
+        let before = state.clone();
+        state.play(seat, &action);
+        let (kind, from, count, to) = match action {
+            AttacticsAction::Move { kind, from, count, to, .. } => (kind, from, count, to),
+            AttacticsAction::Points { from, to, points } => (Kind::Monarch, from, points, to),
+            _ => continue,
+        };
+        let path = &state.marks;
+        let (from, to) = (board::id(from).unwrap(), board::id(to).unwrap());
+        assert_eq!((path[0], *path.last().unwrap()), (from, to), "{action:?}");
+        if board::in_centre(to) {
+            assert!(path.len() <= usize::from(count) + 1, "{action:?}: {path:?}");
+        } else {
+            assert_eq!(path.len(), usize::from(count) + 1, "{action:?}: {path:?}");
+        }
+        for (i, pair) in path.windows(2).enumerate() {
+            let step = kind.directions().iter().any(|d| before.step_from(board, pair[0], *d, from) == pair[1]);
+            assert!(step, "a step of a {}: {path:?}", kind.name());
+            assert!(i < 1 || path[i - 1] != pair[1], "never straight back: {path:?}");
+            let empty = pair[1] == to || pair[1] == from || before.squares[usize::from(pair[1])].is_none();
+            assert!(empty, "over empty squares: {path:?}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 400);
+}
+
+#[test]
 fn doubles_roll_again_to_a_maximum_of_five_and_the_monarch_moves_the_sum_from_the_third() {
     let mut game = game(2);
     let row = open_row(12);
@@ -440,6 +513,10 @@ fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
     assert!(legal(&game).contains(&announce), "{:?}", legal(&game));
     play(&mut game, announce);
     assert_eq!(game.squeezes.len(), 1);
+    // "The Squeeze Play must be announced": everyone sees it until settled.
+    let announced = game.view(Viewer::Spectator).announcements;
+    assert_eq!(announced.len(), 1);
+    assert!(announced[0].starts_with("Squeeze Play by Red on Green's Minor"), "{announced:?}");
     play(&mut game, AttacticsAction::Stop);
     // Green's go: it cannot free the Minor (its other pieces are off the
     // board and a 6-6 brings none within reach), so the Minor is taken.
@@ -454,6 +531,7 @@ fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
     }
     assert_eq!(game.squares[usize::from(target)], None, "not freed: removed");
     assert_eq!(game.points[0], 1, "the squeezer scores it");
+    assert!(game.view(Viewer::Spectator).announcements.is_empty(), "settled, no longer announced");
 }
 
 #[test]

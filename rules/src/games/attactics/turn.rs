@@ -51,6 +51,7 @@ impl Attactics {
     /// The dice come up.
     pub(super) fn thrown(&mut self, dice: Dice) {
         self.dice = Some(dice);
+        self.throws += 1;
         self.left = [true, true];
         self.one_due = dice.0 == 1 || dice.1 == 1;
         if dice.is_double() {
@@ -161,7 +162,6 @@ impl Attactics {
             self.capture(seat, taken, to);
         }
         self.squares[usize::from(to)] = Some(super::Piece { owner: seat, kind });
-        self.marks = vec![from, to];
         if kind == Kind::Monarch && board::in_centre(to) {
             let reason = format!("{}'s Monarch reached Maze Center", self.name(seat));
             self.outcome = Some(self.ranking(SeatSet::only(seat), reason));
@@ -250,6 +250,7 @@ impl Attactics {
             AttacticsAction::Points { from, to, points } => {
                 let before = self.squeezed_near(seat, id(to));
                 self.points[seat.index()] -= points;
+                self.marks = self.walk_taken(Kind::Monarch, id(from), *points, id(to));
                 self.play_move(seat, Kind::Monarch, id(from), false, id(to));
                 self.spent = true;
                 self.report = format!("{} spent {points} points", self.name(seat));
@@ -264,6 +265,7 @@ impl Attactics {
                 self.report.push_str(&format!("; {written}"));
                 let before = self.squeezed_near(seat, id(to));
                 self.use_count(*count);
+                self.marks = self.walk_taken(*kind, id(from), *count, id(to));
                 self.play_move(seat, *kind, id(from), *enter, id(to));
                 self.moved.push(id(to));
                 self.any_moved = true;

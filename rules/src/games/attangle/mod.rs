@@ -529,6 +529,7 @@ impl Game for Attangle {
             prompt,
             marks,
             private: Vec::new(),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -320,6 +320,7 @@ impl Game for Attraktion {
             prompt,
             marks,
             private: Vec::new(),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -361,6 +361,7 @@ impl Game for Dame100 {
             prompt,
             marks: marks.unwrap_or_default(),
             private: Vec::new(),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -600,6 +600,7 @@ impl<const RULES: u32> Game for Drill<RULES> {
             prompt,
             marks: self.marks.clone(),
             private,
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -673,6 +673,7 @@ impl Game for HexTri {
             prompt,
             marks: self.marks.clone(),
             private: Vec::new(),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -62,6 +62,7 @@ impl Tactique {
             prompt: self.prompt(viewer),
             marks,
             private: self.private_lines(viewer),
+            announcements: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -12,7 +12,7 @@ pub mod trihex;
 
 use super::{CellId, Layout};
 use crate::seat::{Seat, SeatSet};
-use crate::view::{Attribute, Fact, Hand, Panel, Piece, Stack, View};
+use crate::view::{Attribute, Fact, Hand, Panel, Piece, Roll, Stack, View};
 use serde::Serialize;
 
 /// One board of the gallery, with a view of a match on it.
@@ -68,7 +68,10 @@ fn maze_exhibit() -> Exhibit {
         stack(&layout, "q16", vec![piece(3, "Ma")]),
     ];
     let panels = (0..4)
-        .map(|seat| Panel::facts(vec![Fact::new("points", [4, 9, 0, 15][seat]), Fact::new("pieces off the board", 9)]))
+        .map(|seat| Panel {
+            roll: (seat == 0).then(|| Roll { faces: vec![3, 5], used: vec![false, false], number: 12 }),
+            ..Panel::facts(vec![Fact::new("points", [4, 9, 0, 15][seat]), Fact::new("pieces off the board", 9)])
+        })
         .collect();
     let view = View {
         stacks,
@@ -79,6 +82,7 @@ fn maze_exhibit() -> Exhibit {
         prompt: "A: rolled 3-5; move a piece 3 or 5 squares".into(),
         marks: vec![cell(&layout, "g33"), cell(&layout, "g30")],
         private: Vec::new(),
+        announcements: vec!["Squeeze Play by Red on Blue's Master at d30: freed in Blue's next go, or taken".into()],
         outcome: None,
     };
     Exhibit { id: "maze", title: "ATTACTICS: the 36 × 36 maze", layout, view: ordered(view) }
@@ -112,6 +116,7 @@ fn trihex_exhibit() -> Exhibit {
         prompt: "Movement: every player moves, paying a point a step".into(),
         marks: vec![cell(&layout, "t30")],
         private: Vec::new(),
+        announcements: Vec::new(),
         outcome: None,
     };
     Exhibit { id: "trihex", title: "Hex-Tri: 37 hexagons and 96 triangles", layout, view: ordered(view) }
@@ -141,6 +146,7 @@ fn oceans_exhibit() -> Exhibit {
     let panels = (0..4)
         .map(|seat| Panel {
             facts: vec![Fact::new("coins", coins[seat]), Fact::new("protest cards", 6)],
+            roll: None,
             hand: Some(if seat == 0 {
                 Hand { cards: vec!["SUBMARINE NW12".into()], hidden: 0 }
             } else {
@@ -157,6 +163,7 @@ fn oceans_exhibit() -> Exhibit {
         prompt: "North moved to NW4: torpedo, or pass".into(),
         marks: vec![cell(&layout, "N12"), cell(&layout, "NW4")],
         private: vec!["You hold SUBMARINE NW12".into()],
+        announcements: Vec::new(),
         outcome: None,
     };
     Exhibit {
