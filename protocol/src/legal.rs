@@ -43,6 +43,20 @@ pub struct Move {
     pub action: Value,
     /// Its notation.
     pub text: String,
+    /// The cells it passes through, where the game shows the path before it
+    /// is chosen (`rules::Game::paths`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<u32>,
+}
+
+impl Move {
+    fn of(action: &LegalAction) -> Move {
+        Move {
+            action: action.action.clone(),
+            text: action.text.clone(),
+            path: action.path.iter().map(|c| u32::from(*c)).collect(),
+        }
+    }
 }
 
 /// A click and what follows it.
@@ -130,7 +144,7 @@ pub fn frame(legal: &[LegalAction]) -> Framed {
 /// notation, and each of its click sequences written out in full (the
 /// tree writes clicks it shares with others once, so never more).
 fn wire_bytes(action: &LegalAction) -> usize {
-    let one = Move { action: action.action.clone(), text: action.text.clone() };
+    let one = Move::of(action);
     let json = serde_json::to_string(&one).map_or(0, |j| j.len());
     let clicks: usize = action
         .all_clicks()
@@ -163,7 +177,7 @@ pub fn compact(legal: &[LegalAction]) -> Vec<SeatMoves> {
         }
         let moves = seats.last_mut().expect("just pushed");
         let index = moves.actions.len();
-        moves.actions.push(Move { action: action.action.clone(), text: action.text.clone() });
+        moves.actions.push(Move::of(action));
         for sequence in action.all_clicks() {
             insert(&mut moves.clicks, sequence, index);
         }
@@ -202,6 +216,7 @@ pub fn expand(moves: &[SeatMoves]) -> Vec<LegalAction> {
                 text: one.text.clone(),
                 clicks,
                 other_clicks: found,
+                path: one.path.iter().map(|c| *c as _).collect(),
             });
         }
     }
@@ -229,7 +244,14 @@ mod tests {
     use serde_json::json;
 
     fn action(seat: u8, name: &str, clicks: Vec<Click>, other: Vec<Vec<Click>>) -> LegalAction {
-        LegalAction { seat: Seat(seat), action: json!(name), text: name.into(), clicks, other_clicks: other }
+        LegalAction {
+            seat: Seat(seat),
+            action: json!(name),
+            text: name.into(),
+            clicks,
+            other_clicks: other,
+            path: Vec::new(),
+        }
     }
 
     #[test]
@@ -266,6 +288,7 @@ mod tests {
             action(0, "a-b", vec![a.clone(), b.clone(), Click::choice("1 piece")], Vec::new()),
             action(0, "a-b2", vec![a.clone(), b.clone(), two.clone()], vec![vec![two.clone(), a.clone(), b.clone()]]),
             action(1, "pass", vec![Click::choice("pass")], Vec::new()),
+            LegalAction { path: vec![3, 4, 9], ..action(1, "walk", vec![Click::Cell(3), Click::Cell(9)], Vec::new()) },
         ];
         let wire = compact(&legal);
         assert_eq!(
@@ -273,7 +296,8 @@ mod tests {
             json!([
                 {"seat": 0, "actions": [{"action": "a-b", "text": "a-b"}, {"action": "a-b2", "text": "a-b2"}],
                  "clicks": [[0, [[5, [["1 piece", 0], ["2 pieces", 1]]]]], ["2 pieces", [[0, [[5, 1]]]]]]},
-                {"seat": 1, "actions": [{"action": "pass", "text": "pass"}], "clicks": [["pass", 0]]},
+                {"seat": 1, "actions": [{"action": "pass", "text": "pass"}, {"action": "walk", "text": "walk", "path": [3, 4, 9]}],
+                 "clicks": [["pass", 0], [3, [[9, 1]]]]},
             ])
         );
         let read: Vec<SeatMoves> = serde_json::from_value(serde_json::to_value(&wire).unwrap()).unwrap();

@@ -1,10 +1,12 @@
 //! Speed benchmarks of the rules: perft for Dame 100 (every line of
 //! tests/data/dame100.perft is checked first, including the deep ones the
-//! test suite leaves out) and random playouts for every registered game.
-//! Results and commands are recorded in docs/performance.md.
+//! test suite leaves out), random playouts for every registered game, and
+//! the legal list a client is sent (texts, clicks and paths) at the longest
+//! list a random match reaches. Results and commands are recorded in
+//! docs/performance.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rules::registry;
+use rules::{Seat, Seed, registry};
 use serde_json::Value;
 use std::hint::black_box;
 
@@ -55,5 +57,39 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, playouts);
+/// The state with the longest legal list in the first random match of
+/// seed 1 that a referee plays (chance included), and the seat to act.
+fn longest_list(game: &dyn rules::AnyGame, options: &Value) -> (Box<dyn rules::AnyMatch>, Seat) {
+    let mut referee = game.referee(options, None, Seed::from_u64(1)).unwrap();
+    referee.settle();
+    let mut choices = rules::chance::SeedStream::new(Seed::from_u64(2));
+    let mut best: Option<(usize, Box<dyn rules::AnyMatch>, Seat)> = None;
+    for _ in 0..5_000 {
+        let Some(seat) = referee.state().status().acting().first() else { break };
+        let legal = referee.state().legal(seat);
+        if best.as_ref().is_none_or(|(most, _, _)| legal.len() > *most) {
+            best = Some((legal.len(), referee.state().clone_box(), seat));
+        }
+        let pick = &legal[choices.below(legal.len() as u32) as usize];
+        referee.act(seat, &pick.action).unwrap();
+    }
+    let (_, state, seat) = best.unwrap();
+    (state, seat)
+}
+
+fn legal_lists(c: &mut Criterion) {
+    let mut group = c.benchmark_group("the longest legal list sent");
+    group.sample_size(20);
+    let four = serde_json::json!({"seats": 4});
+    let cases = registry::games().iter().map(|g| (*g, Value::Null, g.info().id.to_string()));
+    let cases = cases.chain([(registry::game("attactics").unwrap(), four, "attactics 4 seats".to_string())]);
+    for (game, options, name) in cases {
+        let (state, seat) = longest_list(game, &options);
+        group.throughput(Throughput::Elements(state.legal(seat).len() as u64));
+        group.bench_function(name, |b| b.iter(|| black_box(state.legal(black_box(seat)))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, playouts, legal_lists);
 criterion_main!(benches);

@@ -11,7 +11,7 @@ use crate::click::Click;
 use crate::conformance::{ConformanceConfig, ConformanceReport};
 use crate::error::RulesError;
 use crate::game::{Game, GameInfo, OptionSpec};
-use crate::layout::Layout;
+use crate::layout::{CellId, Layout};
 use crate::record::{Record, RecordMeta};
 use crate::referee::{AnyReferee, Referee, settle};
 use crate::seat::{Seat, Viewer};
@@ -38,6 +38,9 @@ pub struct LegalAction {
     /// Other orders of clicks that choose it too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other_clicks: Vec<Vec<Click>>,
+    /// The cells it passes through ([`Game::paths`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<CellId>,
 }
 
 impl LegalAction {
@@ -121,6 +124,7 @@ impl<G: Game> AnyMatch for G {
     fn legal(&self, seat: Seat) -> Vec<LegalAction> {
         let mut actions = Vec::new();
         self.legal_actions(seat, &mut actions);
+        let mut paths = self.paths(seat, &actions).into_iter();
         actions
             .iter()
             .map(|a| LegalAction {
@@ -129,6 +133,7 @@ impl<G: Game> AnyMatch for G {
                 text: Game::action_text(self, seat, a),
                 clicks: self.clicks(seat, a),
                 other_clicks: self.other_clicks(seat, a),
+                path: paths.next().unwrap_or_default(),
             })
             .collect()
     }

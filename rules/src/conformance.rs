@@ -15,7 +15,8 @@
 //! - the click sequences of a seat's legal actions are distinct and none is
 //!   a prefix of another; their notations are distinct;
 //! - resampling what a seat may not know changes neither its view nor its
-//!   legal actions (with their texts and clicks), nor the spectator's view;
+//!   legal actions (with their texts, clicks and paths), nor the spectator's
+//!   view;
 //! - once the match is over, nothing is hidden and every viewer sees the
 //!   same pieces.
 //!
@@ -27,7 +28,7 @@
 //!
 //! In the first `deep` playouts, also at every state: every legal action
 //! plays and its JSON form reads back to it, and its notation too (for long
-//! lists, an evenly spread 64 of them); out-of-turn
+//! lists, an evenly spread 64 of them), and its path lies on the board; out-of-turn
 //! actions, actions of seats not at the table and stale actions are refused,
 //! and a refusal leaves the state unchanged.
 //!
@@ -270,6 +271,11 @@ fn check_state<G: Game>(
                 "{seat}'s action {action:?} is written or clicked differently depending on what it may not know"
             );
         }
+        // The same state shows the same ways; a state drawn anew must too.
+        ensure!(
+            !changed || other.paths(seat, &theirs) == state.paths(seat, &theirs),
+            "{seat}'s actions pass through other cells depending on what it may not know"
+        );
     }
     Ok(all)
 }
@@ -357,6 +363,19 @@ fn check_actions<G: Game>(state: &G, seat: Seat, legal: &[G::Action], recent: &[
     // every one of a long list costs its square: long lists (a set-up's
     // hundreds of placements) read back an evenly spread sample of 64.
     let stride = legal.len().div_ceil(64);
+    let cells = state.layout().cells.len();
+    let paths = state.paths(seat, legal);
+    ensure!(paths.is_empty() || paths.len() == legal.len(), "{} paths for {} actions", paths.len(), legal.len());
+    for (i, (path, action)) in paths.iter().zip(legal).enumerate() {
+        ensure!(
+            path.iter().all(|c| usize::from(*c) < cells),
+            "{action:?} passes through cells not on the board: {path:?}"
+        );
+        if i % stride == 0 {
+            let one = state.paths(seat, std::slice::from_ref(action));
+            ensure!(one.first() == Some(path), "{action:?} alone shows {one:?}, in its list {path:?}");
+        }
+    }
     for (i, action) in legal.iter().enumerate() {
         let json = serde_json::to_value(action).map_err(|e| e.to_string())?;
         let back: G::Action =

@@ -34,7 +34,7 @@ use crate::Seed;
 use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::layout::Layout;
+use crate::layout::{CellId, Layout};
 use crate::outcome::Outcome;
 use crate::record::{Record, RecordMeta, read_lines, write_lines};
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -271,6 +271,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// the two pieces of an Attangle capture taken in either order. Every
     /// sequence of every legal action of a seat counts in the prefix rule.
     fn other_clicks(&self, _seat: Seat, _action: &Self::Action) -> Vec<Vec<Click>> {
+        Vec::new()
+    }
+
+    /// For each of `actions`, the cells it passes through in order from
+    /// where it starts to where it ends, for games where the path matters
+    /// and the clicks do not show it (ATTACTICS' walks through the maze):
+    /// the board shows it before the action is chosen. `actions` are legal
+    /// actions of `seat` now, asked as a whole list at once, since actions of
+    /// one piece share the search for their paths; a path may show only what
+    /// `seat` may know. Empty (no paths at all) by default.
+    fn paths(&self, _seat: Seat, _actions: &[Self::Action]) -> Vec<Vec<CellId>> {
         Vec::new()
     }
 

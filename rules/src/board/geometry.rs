@@ -124,6 +124,7 @@ impl Geometry {
             areas: Vec::new(),
             labels: Vec::new(),
             seats: Vec::new(),
+            kinds: Vec::new(),
         };
         // Each row's letter at both of its ends.
         for row in 0..rows {
@@ -176,6 +177,7 @@ impl Geometry {
             areas: Vec::new(),
             labels: grid_coordinates(files, ranks, 0.0),
             seats: Vec::new(),
+            kinds: Vec::new(),
         };
         let mut geometry = Geometry::from_parts(names, neighbours, layout);
         if drawn == Drawn::Points {

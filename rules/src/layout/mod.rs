@@ -147,6 +147,34 @@ pub struct Label {
     pub at: [f32; 2],
 }
 
+/// How the pieces of one kind are drawn, where the kind's text on the piece
+/// would not tell it at a glance (ATTACTICS' four kinds all begin with "M").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KindLook {
+    /// The kind as views name it ([`crate::view::Piece::kind`]).
+    pub kind: String,
+    /// Its name, shown when the pointer rests on the piece and read by
+    /// screen readers ("Monarch").
+    pub name: String,
+    /// The emblem drawn on the piece.
+    pub emblem: Emblem,
+    /// Its size as a share of a full piece: a lesser kind may be smaller,
+    /// so rank shows before the sign is read.
+    pub size: f32,
+}
+
+/// A sign drawn on a piece in place of its kind's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Emblem {
+    /// A crown: the piece the game is about (a king, a Monarch).
+    Crown,
+    /// A diamond (a square on its corner).
+    Diamond,
+    /// Stripes as on a sleeve, this many (one to three).
+    Chevrons(u8),
+}
+
 /// How a seat's pieces look and how its player sees the board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatStyle {
@@ -181,6 +209,9 @@ pub struct Layout {
     pub labels: Vec<Label>,
     /// One style per seat.
     pub seats: Vec<SeatStyle>,
+    /// How pieces of some kinds are drawn; a kind not listed shows its text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<KindLook>,
 }
 
 impl Layout {
@@ -193,6 +224,13 @@ impl Layout {
     #[must_use]
     pub fn with_seats(mut self, seats: Vec<SeatStyle>) -> Layout {
         self.seats = seats;
+        self
+    }
+
+    /// The layout with these looks of piece kinds.
+    #[must_use]
+    pub fn with_kinds(mut self, kinds: Vec<KindLook>) -> Layout {
+        self.kinds = kinds;
         self
     }
 
@@ -248,11 +286,13 @@ mod tests {
             areas: Vec::new(),
             labels: Vec::new(),
             seats: seat_styles(&[("White", "#fff"), ("Black", "#000")]),
+            kinds: vec![KindLook { kind: "king".into(), name: "King".into(), emblem: Emblem::Chevrons(2), size: 0.8 }],
         };
         let json = serde_json::to_string(&layout).unwrap();
         assert!(json.contains(r#"{"label":"a1","shape":{"square":[0.5,0.5,1.0]},"tone":"dark"}"#), "{json}");
         assert!(json.contains(r#""edges":[[0,1,"wall"]]"#), "{json}");
         assert!(json.contains(r#""turn":180.0"#), "{json}");
+        assert!(json.contains(r#""emblem":{"chevrons":2}"#), "{json}");
         assert_eq!(serde_json::from_str::<Layout>(&json).unwrap(), layout);
         assert_eq!(layout.find("b1"), Some(1));
         assert_eq!(Shape::Polygon(vec![0.0, 0.0, 2.0, 0.0, 2.0, 2.0, 0.0, 2.0]).centre(), (1.0, 1.0));

@@ -1,16 +1,17 @@
 // A board on screen, drawn from any layout: the fixed board once, then each
-// view's pieces, cell attributes, last move, and the cells the player may
-// click next. The board is turned for its viewer by moving points, never
-// by rotating the drawing, so every text stays upright. It knows no rules:
-// it draws what it is given and reports clicks and drags.
+// view's pieces, cell attributes, last move, the cells the player may click
+// next, and the path an action would take (a preview). The board is turned
+// for its viewer by moving points, never by rotating the drawing, so every
+// text stays upright. It knows no rules: it draws what it is given and
+// reports clicks, drags and the cell under the pointer.
 
 import { clear, s } from "../ui/dom.js";
 import { placeLayout } from "./placement.js";
 import { background, points, texts, tiles } from "./surface.js";
 import { links, sides } from "./edges.js";
 import { markers, outlines, ownedPoints, tints } from "./areas.js";
-import { attributeNotes, hints, lastMoves, ownerWashes } from "./overlays.js";
-import { drawStack } from "./pieces.js";
+import { attributeNotes, hints, lastMoves, ownerWashes, pathLine } from "./overlays.js";
+import { drawStack, kindLooks, pieceName } from "./pieces.js";
 import { outline, round } from "./draw.js";
 
 /** What a hit area is: one per cell, its data-cell the cell's id. */
@@ -26,10 +27,13 @@ export function cellAt(x, y) {
  * `turn` is how many degrees clockwise the board is turned (the viewer's
  * seat's `turn`). `onCell(id)` is called for a click on a cell; `onDrop(from,
  * to)` when a press on cell `from` is released over another cell `to` (a
- * drag), which the page treats as the two clicks.
+ * drag), which the page treats as the two clicks. `onHover(id)` is called
+ * as the pointer comes onto a cell, and with null as it leaves the cells;
+ * `hovered()` is the cell under the pointer now, or null.
  */
-export function createBoard(layout, { turn = 0, onCell = null, onDrop = null } = {}) {
+export function createBoard(layout, { turn = 0, onCell = null, onDrop = null, onHover = null } = {}) {
   const placed = placeLayout(layout, turn);
+  const looks = kindLooks(layout);
   const box = placed.view;
   const svg = s("svg", {
     viewBox: [box.minX, box.minY, box.maxX - box.minX, box.maxY - box.minY].map(round).join(" "),
@@ -43,6 +47,7 @@ export function createBoard(layout, { turn = 0, onCell = null, onDrop = null } =
   const pieces = s("g", { class: "pieces" });
   const notes = s("g", { class: "attr-notes" });
   const hinted = s("g", { class: "hints" });
+  const previewed = s("g", { class: "preview" });
   const hits = hitAreas(placed, { onCell, onDrop });
   svg.append(
     ...[background(placed)].filter(Boolean),
@@ -59,8 +64,23 @@ export function createBoard(layout, { turn = 0, onCell = null, onDrop = null } =
     pieces,
     notes,
     hinted,
+    previewed,
     hits.group,
   );
+  let hovered = null;
+  const cellOf = (element) => {
+    const id = element?.closest?.(CELL_SELECTOR)?.getAttribute("data-cell");
+    return id === undefined || id === null ? null : Number(id);
+  };
+  hits.group.addEventListener("pointerover", (e) => {
+    hovered = cellOf(e.target);
+    if (onHover && hovered !== null) onHover(hovered);
+  });
+  hits.group.addEventListener("pointerout", (e) => {
+    if (cellOf(e.relatedTarget) !== null) return;
+    hovered = null;
+    onHover?.(null);
+  });
   if (onDrop) {
     svg.classList.add("draggable");
     svg.addEventListener("pointerup", (e) => {
@@ -72,7 +92,7 @@ export function createBoard(layout, { turn = 0, onCell = null, onDrop = null } =
   if (onCell) svg.classList.add("interactive");
 
   function update(view, { selected = [], targets = new Set(), marked = view?.marks ?? [] } = {}) {
-    for (const layer of [washes, marks, pieces, notes, hinted]) clear(layer);
+    for (const layer of [washes, marks, pieces, notes, hinted, previewed]) clear(layer);
     const attributes = view?.attributes ?? [];
     washes.append(...ownerWashes(placed, attributes, layout.seats));
     marks.append(...lastMoves(placed, marked));
@@ -81,20 +101,34 @@ export function createBoard(layout, { turn = 0, onCell = null, onDrop = null } =
       const cell = placed.cells[stack.cell];
       if (!cell) continue;
       occupied.add(stack.cell);
-      const group = drawStack(stack.pieces, cell.x, cell.y, cell.radius * 0.78, layout.seats);
+      const group = drawStack(stack.pieces, cell.x, cell.y, cell.radius * 0.78, layout.seats, looks);
       group.setAttribute("data-stack", cell.label);
       group.setAttribute("data-height", stack.pieces.length);
       pieces.append(group);
     }
     notes.append(...attributeNotes(placed, attributes, layout.seats));
     hinted.append(...hints(placed, selected, targets, occupied));
+    const names = new Map();
+    for (const stack of view?.stacks ?? []) {
+      const name = pieceName(stack.pieces[stack.pieces.length - 1], layout.seats, looks);
+      if (name) names.set(stack.cell, name);
+    }
     for (const hit of hits.group.children) {
       const id = Number(hit.getAttribute("data-cell"));
       hit.classList.toggle("can", targets.has(id) || selected.includes(id));
+      // The hit area is what the pointer rests on, so it names the piece too.
+      const label = placed.cells[id]?.label ?? "";
+      hit.firstChild.textContent = names.has(id) ? `${label} · ${names.get(id)}` : label;
     }
   }
 
-  return { element: svg, update };
+  /** Shows the cells an action would pass through, in order, or nothing for []. */
+  function preview(path, seat) {
+    clear(previewed);
+    if (path.length > 1) previewed.append(pathLine(placed, path, layout.seats[seat]?.colour));
+  }
+
+  return { element: svg, update, preview, hovered: () => hovered };
 }
 
 /**

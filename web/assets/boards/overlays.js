@@ -1,6 +1,7 @@
 // What changes on the board from view to view, besides the pieces: cell
 // attributes (an owner's colour, a number badge, a short word), the last
-// move's cells, and the player's selected cells and possible targets.
+// move's cells, the player's selected cells and possible targets, and the
+// way a chosen piece would go.
 
 import { s } from "../ui/dom.js";
 import { outline, ring, round, text } from "./draw.js";
@@ -52,7 +53,33 @@ export function lastMoves(placed, ids) {
   return ids
     .map((id) => placed.cells[id])
     .filter(Boolean)
-    .map((cell) => (cell.corners ? outline(cell, 0.94, { class: "last-move" }) : ring(cell, cell.radius * 1.12, { class: "last-move" })));
+    .map((cell) => {
+      const attributes = { class: "last-move", "data-cell": cell.id };
+      return cell.corners ? outline(cell, 0.94, attributes) : ring(cell, cell.radius * 1.12, attributes);
+    });
+}
+
+/**
+ * The path a piece would take: a line through the cells' centres in the
+ * mover's colour, a dot on each cell passed and a ring where it ends.
+ */
+export function pathLine(placed, ids, colour = "#23211d") {
+  const cells = ids.map((id) => placed.cells[id]).filter(Boolean);
+  const group = s("g", { class: "path", style: `--path: ${colour}`, "data-path": ids.join(" ") });
+  // A light casing under the line keeps it clear on a tint of its own colour.
+  // Widths follow the cell, so the line reads the same on every board.
+  const points = cells.map((c) => `${round(c.x)},${round(c.y)}`).join(" ");
+  const width = (cells[0]?.radius ?? 10) * 0.3;
+  group.append(
+    s("polyline", { points, class: "casing", "stroke-width": round(width * 1.8) }),
+    s("polyline", { points, class: "line", "stroke-width": round(width) }),
+  );
+  for (const cell of cells.slice(1, -1)) {
+    group.append(ring(cell, cell.radius * 0.14, { class: "step", "stroke-width": round(width * 0.4) }));
+  }
+  const end = cells[cells.length - 1];
+  if (end) group.append(ring(end, end.radius * 0.5, { class: "end", "stroke-width": round(width) }));
+  return group;
 }
 
 /**

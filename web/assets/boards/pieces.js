@@ -1,7 +1,8 @@
 // Drawing stacks of pieces: each piece a disc, stacked with a small
 // vertical offset so the height and the colour order show at a glance, the
-// height in a badge, kings crowned, kinds written on the top piece, hidden
-// pieces shown from the back with whatever of their kind is public.
+// height in a badge. The top piece shows its kind: the emblem and size the
+// layout gives the kind (a crown, a diamond, chevrons), else its text; hidden
+// pieces are shown from the back with whatever of their kind is public.
 
 import { s } from "../ui/dom.js";
 
@@ -18,15 +19,31 @@ export function stackStep(r, height) {
   return height <= 1 ? 0 : Math.min(r * 0.32, (r * 1.4) / (height - 1));
 }
 
-/** An SVG group drawing `pieces` (bottom first) centred on (x, y). */
-export function drawStack(pieces, x, y, r, seats) {
+/** The layout's looks of piece kinds, by kind (docs/protocol.md, "kinds"). */
+export function kindLooks(layout) {
+  return new Map((layout.kinds ?? []).map((look) => [look.kind, look]));
+}
+
+/** A piece's name ("Red Major") where the layout names its kind, else null. */
+export function pieceName(piece, seats, looks) {
+  const look = piece && !piece.hidden ? looks.get(piece.kind) : null;
+  return look ? [seats[piece.owner]?.name, look.name].filter(Boolean).join(" ") : null;
+}
+
+/**
+ * An SVG group drawing `pieces` (bottom first) centred on (x, y), `full` the
+ * radius of a full-sized piece; `looks` from `kindLooks`.
+ */
+export function drawStack(pieces, x, y, full, seats, looks = new Map()) {
   const group = s("g", { class: "stack" });
-  const step = stackStep(r, pieces.length);
+  const step = stackStep(full, pieces.length);
   const base = y + ((pieces.length - 1) * step) / 2;
   pieces.forEach((piece, i) => {
     const cy = base - i * step;
     const colour = seats[piece.owner]?.colour ?? "#888";
     const light = isLight(colour);
+    const look = piece.hidden ? null : looks.get(piece.kind);
+    const r = full * (look?.size ?? 1);
     const disc = s("g", { class: `piece seat-${piece.owner}${piece.hidden ? " hidden" : ""}` });
     disc.append(
       s("ellipse", { cx: x, cy: cy + r * 0.12, rx: r, ry: r * 0.92, fill: light ? "#b9b2a0" : "#111", opacity: 0.55 }),
@@ -37,8 +54,9 @@ export function drawStack(pieces, x, y, r, seats) {
       disc.append(s("circle", { cx: x, cy, r: r * 0.55, fill: "none", stroke: light ? "#6b6556" : "#aaa", "stroke-width": r * 0.12, "stroke-dasharray": `${r * 0.2} ${r * 0.15}` }));
       // A back: what the viewer may know of it (a public "D"), else "?".
       disc.append(label(x, cy, piece.kind ?? "?", r, light));
-    } else if (top && piece.kind === "king") {
-      disc.append(crown(x, cy, r, light));
+    } else if (top && look) {
+      disc.append(emblem(look.emblem, x, cy, r, light));
+      disc.setAttribute("data-kind", piece.kind);
     } else if (top && piece.kind) {
       disc.append(label(x, cy, piece.kind, r, light));
     } else {
@@ -47,11 +65,11 @@ export function drawStack(pieces, x, y, r, seats) {
     group.append(disc);
   });
   if (pieces.length > 1) {
-    const bx = x + r * 0.85;
-    const by = base - (pieces.length - 1) * step - r * 0.75;
+    const bx = x + full * 0.85;
+    const by = base - (pieces.length - 1) * step - full * 0.75;
     group.append(
-      s("circle", { cx: bx, cy: by, r: r * 0.42, class: "height-badge" }),
-      text(bx, by, String(pieces.length), r * 0.5, "height-text"),
+      s("circle", { cx: bx, cy: by, r: full * 0.42, class: "height-badge" }),
+      text(bx, by, String(pieces.length), full * 0.5, "height-text"),
     );
   }
   return group;
@@ -69,6 +87,48 @@ function label(x, y, value, r, light) {
   return t;
 }
 
+/** A kind's emblem: "crown", "diamond" or {chevrons: n}. */
+function emblem(kind, x, y, r, light) {
+  if (kind === "crown") return crown(x, y, r, light);
+  if (kind === "diamond") return diamond(x, y, r, light);
+  if (kind?.chevrons) return chevrons(kind.chevrons, x, y, r, light);
+  return label(x, y, "?", r, light);
+}
+
+/** The ink of an emblem: gold on dark pieces, dark gold on light ones. */
+function ink(light, r) {
+  return { fill: light ? "#b8860b" : "#f2c14e", stroke: light ? "#6b4e00" : "#000", "stroke-width": r * 0.06 };
+}
+
+function diamond(x, y, r, light) {
+  const [w, h] = [r * 0.5, r * 0.66];
+  const points = [[x, y - h], [x + w, y], [x, y + h], [x - w, y]];
+  return s("polygon", { points: points.map((p) => p.join(",")).join(" "), ...ink(light, r), class: "diamond" });
+}
+
+/** Stripes as on a sleeve, pointing up, `n` stacked one over another. */
+function chevrons(n, x, y, r, light) {
+  const group = s("g", { class: "chevrons" });
+  const w = r * 0.64;
+  const depth = r * 0.34;
+  const thick = r * 0.25;
+  const gap = r * 0.36;
+  const top = y - ((n - 1) * gap) / 2 - depth / 2;
+  for (let i = 0; i < n; i += 1) {
+    const ty = top + i * gap;
+    const points = [
+      [x - w, ty + depth],
+      [x, ty],
+      [x + w, ty + depth],
+      [x + w, ty + depth + thick],
+      [x, ty + thick],
+      [x - w, ty + depth + thick],
+    ];
+    group.append(s("polygon", { points: points.map((p) => p.join(",")).join(" "), ...ink(light, r) }));
+  }
+  return group;
+}
+
 function crown(x, y, r, light) {
   const w = r * 0.62;
   const hgt = r * 0.46;
@@ -81,11 +141,5 @@ function crown(x, y, r, light) {
     [x + w, y - hgt * 0.5],
     [x + w, y + hgt * 0.6],
   ];
-  return s("polygon", {
-    points: points.map((p) => p.join(",")).join(" "),
-    fill: light ? "#b8860b" : "#f2c14e",
-    stroke: light ? "#6b4e00" : "#000",
-    "stroke-width": r * 0.06,
-    class: "crown",
-  });
+  return s("polygon", { points: points.map((p) => p.join(",")).join(" "), ...ink(light, r), class: "crown" });
 }

@@ -3,7 +3,8 @@
 // that choose it as a tree of [click, next] branches, where a click is a
 // cell's number or a choice's name and next is an action's index or more
 // branches. `expand` rebuilds the flat list the page narrows by clicks:
-// [{seat, action, text, clicks, other_clicks}], clicks as {cell} or {choice}.
+// [{seat, action, text, clicks, other_clicks, path}], clicks as {cell} or
+// {choice}, path the cells the action passes through (often none).
 
 /** The flat list of legal actions from their wire form. */
 export function expand(moves) {
@@ -11,9 +12,9 @@ export function expand(moves) {
   for (const { seat, actions, clicks } of moves ?? []) {
     const found = actions.map(() => []);
     collect(clicks, [], found);
-    actions.forEach(({ action, text }, i) => {
+    actions.forEach(({ action, text, path = [] }, i) => {
       const [usual = [], ...others] = found[i];
-      legal.push({ seat, action, text, clicks: usual, other_clicks: others });
+      legal.push({ seat, action, text, clicks: usual, other_clicks: others, path });
     });
   }
   return legal;

@@ -10,7 +10,7 @@ import { seatOrder, turnFor } from "../play/seats.js";
 import { allies, facts, hand } from "../ui/panel.js";
 import { dice } from "../ui/dice.js";
 import { announce, announcementBox } from "../ui/announcements.js";
-import { click, nextOptions } from "../play/narrow.js";
+import { click, nextOptions, pathTo } from "../play/narrow.js";
 import { rows, turns } from "../play/moves.js";
 import { expand } from "../net/legal.js";
 import { knownLayout, loadLayout } from "../net/layouts.js";
@@ -181,7 +181,7 @@ export async function tablePage(ctx, where) {
     // The board turned so that the viewer's side is at the bottom.
     const turn = turnFor(t.layout, you());
     if (!board || boardFor.layout !== t.layout || boardFor.turn !== turn) {
-      board = createBoard(t.layout, { turn, onCell, onDrop });
+      board = createBoard(t.layout, { turn, onCell, onDrop, onHover });
       boardFor = { layout: t.layout, turn };
     }
     const options = nextOptions(playable(), clicks);
@@ -192,6 +192,8 @@ export async function tablePage(ctx, where) {
       selected: clicks.filter((c) => "cell" in c).map((c) => c.cell),
       targets: options.cells,
     });
+    // A preview the pointer still rests on is drawn again for the new state.
+    onHover(board.hovered());
     if (zoom.box.firstChild !== board.element) {
       // A board turned for another seat replaces the old one at the same zoom and scroll.
       const scrolled = [zoom.box.scrollLeft, zoom.box.scrollTop];
@@ -214,6 +216,13 @@ export async function tablePage(ctx, where) {
     ];
     side.replaceChildren(...parts.filter(Boolean));
     tick();
+  }
+
+  // The pointer resting on a cell that would play a move shows the way the
+  // move takes, where the game gives one (ATTACTICS' walk through the maze).
+  function onHover(cell) {
+    const live = t?.phase === PHASE.live && t.legal?.length && cell !== null;
+    board?.preview(live ? pathTo(playable(), clicks, cell) : [], actingSeat());
   }
 
   function onCell(cell) {

@@ -56,6 +56,15 @@ export function decided(legal, clicks) {
 }
 
 /**
+ * The cells the action would pass through that a click on `cell` would
+ * play now, for the board to show before the click; [] when that click
+ * would not play an action or the action shows no path.
+ */
+export function pathTo(legal, clicks, cell) {
+  return click(legal, clicks, { cell }).action?.path ?? [];
+}
+
+/**
  * One more click. Returns the new clicks and, when they decide an action,
  * that action (the clicks then start over). A click that fits nothing
  * starts over from itself, or clears everything if it starts nothing.

@@ -5,6 +5,8 @@
 // towards Maze Center whenever it may move (by the maze's own distances,
 // which the test works out from the board's layout) and plays the other
 // pieces at random, capturing when it can, until a Monarch gets there.
+// On the way one player rests the pointer on a destination and sees the
+// walk its piece would take, which is then the walk marked.
 //
 // A Monarch moves a square on a one, so a match takes several hundred
 // actions: after the photographs the players click inside the page (one
@@ -69,18 +71,19 @@ function clickOnce(distance) {
   const choices = [...document.querySelectorAll("button.choice")];
   if (!cells.length && !choices.length) return null;
   const stackOn = (cell) => document.querySelector(`[data-stack="${cell.dataset.label}"]`);
+  const isMonarch = (cell) => Boolean(stackOn(cell)?.querySelector('[data-kind="Mo"]'));
   const any = (list) => list[Math.floor(Math.random() * list.length)];
   const number = (button) => Number(button.dataset.choice.match(/\d+/)?.[0] ?? 0);
   const clicks = Number(root.dataset.clicks);
   window.__diceSeen = (window.__diceSeen ?? 0) + document.querySelectorAll(".dice").length;
   const spare = (list) => {
-    const kept = list.filter((c) => stackOn(c)?.textContent !== "Mo");
+    const kept = list.filter((c) => !isMonarch(c));
     return kept.length ? kept : list;
   };
   let target;
   if (clicks === 0) {
     window.__monarch = false;
-    target = cells.find((c) => stackOn(c)?.textContent === "Mo");
+    target = cells.find((c) => isMonarch(c));
     if (target) window.__monarch = true;
     else target = choices.find((b) => b.dataset.choice === "roll the dice") ?? any([...cells, ...choices]);
     window.__picked = target.dataset.cell ? Number(target.dataset.cell) : null;
@@ -126,6 +129,39 @@ async function playToTheEnd(pages, distance, maxActions) {
   return actions;
 }
 
+/**
+ * On a desktop page whose player may move a piece: clicks the piece and,
+ * if asked, a count, rests the pointer on a destination and returns the
+ * path drawn there and the cells involved, leaving the move unplayed.
+ * Plays on a random action at a time until some player can.
+ */
+async function previewAWalk(pages, desktops) {
+  for (let tries = 0; tries < 200; tries += 1) {
+    for (const page of desktops) {
+      const pieces = page.locator(".board .cell.can");
+      if ((await pieces.count()) === 0) continue;
+      const piece = pieces.first();
+      const from = Number(await piece.getAttribute("data-cell"));
+      await piece.click();
+      const count = page.locator("button.choice", { hasText: /^\d+$/ });
+      if (await count.count()) await count.first().click();
+      const targets = page.locator(`.board .cell.can:not([data-cell="${from}"])`);
+      if ((await page.locator(".table-page").getAttribute("data-clicks")) !== "0" && (await targets.count()) > 0) {
+        const target = targets.last();
+        const to = Number(await target.getAttribute("data-cell"));
+        await target.hover();
+        const path = page.locator(".board .preview .path");
+        await path.waitFor();
+        return { page, from, to, path: (await path.getAttribute("data-path")).split(" ").map(Number) };
+      }
+      const cancel = page.locator("button.cancel");
+      if (await cancel.count()) await cancel.click();
+    }
+    await playSome(pages, { seed: 100 + tries, maxActions: 1 });
+  }
+  throw new Error("nobody could move a piece");
+}
+
 test("four players in four pages play ATTACTICS to a Monarch in Maze Center", async () => {
   const { base } = running.server;
   const red = await person(running.browser, "red");
@@ -162,10 +198,40 @@ test("four players in four pages play ATTACTICS to a Monarch in Maze Center", as
   // The last move's walk is marked square by square.
   assert.ok((await board.locator(".last-move").count()) >= 2, "the path is marked");
   await red.screenshot({ path: join(shots, "attactics-desktop.png") });
+  // A piece chosen, the pointer on a destination shows the walk it takes;
+  // leaving the board clears it, and the move is played as usual.
+  const walk = await previewAWalk(pages, [red, blue, green]);
+  assert.ok(walk.path.length >= 2, `a walk of squares: ${walk.path}`);
+  assert.deepEqual([walk.path[0], walk.path[walk.path.length - 1]], [walk.from, walk.to], "from the piece to where the pointer is");
+  await walk.page.screenshot({ path: join(shots, "attactics-walk.png") });
+  await walk.page.mouse.move(1, 1);
+  await walk.page.locator(".board .preview .path").waitFor({ state: "detached" });
+  await walk.page.locator(`.board .cell[data-cell="${walk.to}"]`).click();
+  await walk.page.waitForFunction((cells) => {
+    const marked = [...document.querySelectorAll(".board .last-move")].map((mark) => Number(mark.dataset.cell));
+    return marked.join(" ") === cells.join(" ");
+  }, walk.path);
   await gold.screenshot({ path: join(shots, "attactics-phone.png") });
   await gold.getByRole("button", { name: "Zoom in" }).click();
   await gold.getByRole("button", { name: "Zoom in" }).click();
   await gold.screenshot({ path: join(shots, "attactics-phone-zoomed.png") });
+  // Each kind has its emblem: a crown, a diamond, two chevrons, one; the
+  // cell under the pointer names the piece on it.
+  const kinds = await board.locator(".piece[data-kind]").evaluateAll((all) => [...new Set(all.map((p) => p.dataset.kind))]);
+  assert.ok(kinds.length >= 2, `pieces of several kinds are drawn by kind: ${kinds}`);
+  const emblems = { Mo: ".crown", Ms: ".diamond", Mj: ".chevrons", Mn: ".chevrons" };
+  for (const kind of kinds) {
+    const all = await board.locator(`.piece[data-kind="${kind}"]`).count();
+    assert.equal(await board.locator(`.piece[data-kind="${kind}"] ${emblems[kind]}`).count(), all, `every ${kind} wears its emblem`);
+  }
+  const names = await board.locator(".hits .cell title").evaluateAll((all) => all.map((t) => t.textContent).filter((t) => t.includes(" · ")));
+  assert.ok(names.length >= 2 && names.every((name) => / · (Red|Blue|Green|Gold) (Monarch|Master|Major|Minor)$/.test(name)), `pieces named: ${names.slice(0, 4)}`);
+  await red.getByRole("button", { name: "Zoom in" }).click();
+  await red.getByRole("button", { name: "Zoom in" }).click();
+  await red.locator(kinds.includes("Mo") ? '.piece[data-kind="Mo"]' : ".piece[data-kind]").first().scrollIntoViewIfNeeded();
+  await red.screenshot({ path: join(shots, "attactics-pieces.png") });
+  await red.getByRole("button", { name: "Zoom out" }).click();
+  await red.getByRole("button", { name: "Zoom out" }).click();
 
   const distance = await distancesToCentre(base);
   const actions = await playToTheEnd(pages, distance, 20000);

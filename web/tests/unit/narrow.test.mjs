@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { candidates, click, decided, nextOptions } from "../../assets/play/narrow.js";
+import { candidates, click, decided, nextOptions, pathTo } from "../../assets/play/narrow.js";
 
 const cell = (c) => ({ cell: c });
 const choice = (c) => ({ choice: c });
@@ -70,4 +70,19 @@ test("an action clicked in another order it allows is chosen as well", () => {
   assert.equal(step.action.action, "1,9-5", "the later-named unit first still decides the capture");
   step = click(captures, [cell(5), cell(1)], cell(3));
   assert.equal(step.action.action, "1,3-5");
+});
+
+test("the way a move takes is shown for the cell that would play it, and only for it", () => {
+  // A piece on 1 may walk 3 to 7 (through 2 and 6) or 5 to 9; on 4, 3 to 8.
+  const walks = [
+    { action: "1-7", clicks: [cell(1), choice("3"), cell(7)], path: [1, 2, 6, 7] },
+    { action: "1-9", clicks: [cell(1), choice("5"), cell(9)], path: [1, 2, 3, 4, 5, 9] },
+    { action: "4-8", clicks: [cell(4), cell(8)], path: [4, 5, 8] },
+  ];
+  assert.deepEqual(pathTo(walks, [], cell(1).cell), [], "a piece is not a move");
+  assert.deepEqual(pathTo(walks, [cell(1)], 7), [], "the count is still to choose");
+  assert.deepEqual(pathTo(walks, [cell(1), choice("3")], 7), [1, 2, 6, 7]);
+  assert.deepEqual(pathTo(walks, [cell(1), choice("3")], 9), [], "9 is not 3 away");
+  assert.deepEqual(pathTo(walks, [cell(4)], 8), [4, 5, 8]);
+  assert.deepEqual(pathTo([{ action: "pass", clicks: [cell(2), cell(3)] }], [cell(2)], 3), [], "no path given");
 });

@@ -23,6 +23,7 @@ mod moves;
 mod notation;
 mod squeeze;
 mod turn;
+mod walks;
 
 pub use allies::{Allies, TeamPoints};
 pub use notation::AttacticsTurn;
@@ -32,7 +33,7 @@ use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
-use crate::layout::{CellId, Layout};
+use crate::layout::{CellId, Emblem, KindLook, Layout};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::status::{Decision, Status};
@@ -103,6 +104,20 @@ impl Kind {
             Kind::Major => "Mj",
             Kind::Minor => "Mn",
         }
+    }
+
+    /// How its pieces are drawn: the Monarch crowned, the Master with a
+    /// diamond (it alone steps diagonally; the board's stars are entry
+    /// squares), the Major and the Minor with two and one stripes, each smaller than
+    /// the kind above it, so rank shows at a glance on a crowded maze.
+    fn look(self) -> KindLook {
+        let (emblem, size) = match self {
+            Kind::Monarch => (Emblem::Crown, 1.0),
+            Kind::Master => (Emblem::Diamond, 0.94),
+            Kind::Major => (Emblem::Chevrons(2), 0.86),
+            Kind::Minor => (Emblem::Chevrons(1), 0.76),
+        };
+        KindLook { kind: self.short().to_string(), name: self.name().to_string(), emblem, size }
     }
 
     /// Its name.
@@ -443,6 +458,7 @@ impl Game for Attactics {
 
     fn layout(&self) -> Layout {
         crate::layout::gallery::maze::layout_for(&self.corner[..self.seat_count()], &NAMES, self.mid)
+            .with_kinds(Kind::ALL.map(Kind::look).to_vec())
     }
 
     fn seat_count(&self) -> usize {
@@ -648,6 +664,12 @@ impl Game for Attactics {
             AttacticsAction::Stop if self.left.contains(&true) => vec![Click::choice("leave the other die")],
             AttacticsAction::Stop => vec![Click::choice("end the throw without announcing")],
         }
+    }
+
+    /// The walk through the maze, shown as the pointer rests on where it
+    /// ends and marked once it is played.
+    fn paths(&self, _seat: Seat, actions: &[AttacticsAction]) -> Vec<Vec<CellId>> {
+        self.walks_of(actions)
     }
 
     fn action_text(&self, seat: Seat, action: &AttacticsAction) -> String {

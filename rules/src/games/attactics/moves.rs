@@ -10,14 +10,15 @@ use crate::layout::CellId;
 use crate::seat::Seat;
 
 /// The most squares a move covers: the sum of two sixes, or 15 points.
-const LONGEST: u8 = 15;
+pub(super) const LONGEST: u8 = 15;
 
-/// Reused buffers of the walks, so that a walk allocates nothing but its
-/// answer: stamps mark what a walk (or one step of it) has already seen.
-struct Scratch {
+/// Reused buffers of the walks, so that a search for ends allocates
+/// nothing but its answer: stamps mark what a walk (or one step of it) has
+/// already seen.
+pub(super) struct Scratch {
     /// Per square and direction of arrival: the stamp of the step that
     /// last reached it so.
-    seen: Vec<u32>,
+    pub(super) seen: Vec<u32>,
     /// Per square and count: the stamp of the walk that last ended there.
     ended: Vec<u32>,
     frontier: Vec<(CellId, CellId)>,
@@ -27,7 +28,7 @@ struct Scratch {
 
 impl Scratch {
     /// A stamp for a new walk, leaving room for one per step after it.
-    fn next_stamp(&mut self) -> u32 {
+    pub(super) fn next_stamp(&mut self) -> u32 {
         let room = u32::from(LONGEST) + 1;
         if self.stamp > u32::MAX - 2 * room {
             self.seen.fill(0);
@@ -40,7 +41,7 @@ impl Scratch {
 }
 
 thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+    pub(super) static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
         seen: vec![0; board::SQUARES * 8],
         ended: vec![0; board::SQUARES * 16],
         frontier: Vec::new(),
@@ -52,7 +53,7 @@ thread_local! {
 impl Attactics {
     /// Whether a piece other than the mover's stands on `id` (`start`, the
     /// square the mover leaves, counting as empty).
-    fn blocked(&self, id: CellId, start: CellId) -> bool {
+    pub(super) fn blocked(&self, id: CellId, start: CellId) -> bool {
         id != start && self.squares[usize::from(id)].is_some()
     }
 
@@ -156,57 +157,6 @@ impl Attactics {
             }
             None => NONE,
         }
-    }
-
-    /// One walk a `kind` takes from `start` to `to` in exactly `count`
-    /// steps (into Maze Center, in at most `count`), both ends included:
-    /// what the players see of a move. Of several such walks, the first
-    /// found, rank and file before diagonals. Asked before the move.
-    pub(super) fn walk_taken(&self, kind: Kind, start: CellId, count: u8, to: CellId) -> Vec<CellId> {
-        let board = Board::get();
-        // Per step, each square reached and the index of the square it was
-        // reached from in the step before.
-        let mut steps: Vec<Vec<(CellId, usize)>> = vec![vec![(start, usize::MAX)]];
-        for step in 1..=count {
-            let (earlier, last) = match steps.as_slice() {
-                [.., earlier, last] => (Some(earlier), last),
-                [last] => (None, last),
-                [] => unreachable!("the walk starts with its first square"),
-            };
-            let mut next: Vec<(CellId, usize)> = Vec::new();
-            // The same square reached from the same square is walked on once.
-            let mut walked = std::collections::HashSet::new();
-            for (index, &(here, from)) in last.iter().enumerate() {
-                let before = earlier.map_or(NONE, |e| e[from].0);
-                for &d in kind.directions() {
-                    let square = self.step_from(board, here, d, start);
-                    if square == NONE || square == before {
-                        continue;
-                    }
-                    if square == to && (step == count || in_centre(to)) {
-                        let mut path = vec![to];
-                        let mut at = index;
-                        for reached in steps.iter().rev() {
-                            path.push(reached[at].0);
-                            at = reached[at].1;
-                        }
-                        path.reverse();
-                        return path;
-                    }
-                    if !in_centre(square) && !self.blocked(square, start) && walked.insert((square, here)) {
-                        next.push((square, index));
-                    }
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            steps.push(next);
-        }
-        if cfg!(debug_assertions) {
-            panic!("a legal move of {count} squares from {start} to {to} has a walk");
-        }
-        vec![start, to]
     }
 
     /// The counts a `kind` may move on the throw now, given what is left

@@ -70,6 +70,16 @@ fn play(game: &mut Attactics, action: AttacticsAction) {
     game.apply(seat, &action).unwrap_or_else(|e| panic!("{action:?}: {e}; legal {:?}", legal(game)));
 }
 
+/// Red's Major on (9, 9) and Minor on (3, 9), and a throw of 3/5: the
+/// rulebook's example of combining moves.
+fn major_and_minor_on_three_five() -> Attactics {
+    let mut game = game(2);
+    place(&mut game, 0, Kind::Major, square(9, 9));
+    place(&mut game, 0, Kind::Minor, square(3, 9));
+    roll(&mut game, 3, 5);
+    game
+}
+
 fn step_move(kind: Kind, from: CellId, count: u8, to: CellId) -> AttacticsAction {
     AttacticsAction::Move { kind, from: board::name(from), enter: false, count, to: board::name(to) }
 }
@@ -215,20 +225,14 @@ fn the_minor_moves_either_die_and_the_sum_only_on_a_double() {
 #[test]
 fn combining_moves_one_piece_by_the_sum_or_two_pieces_by_a_die_each() {
     // "A player rolls an eight (3/5)": one Major 8, or two pieces 3 and 5.
-    let mut game = game(2);
-    place(&mut game, 0, Kind::Major, square(9, 9));
-    place(&mut game, 0, Kind::Minor, square(3, 9));
-    roll(&mut game, 3, 5);
+    let mut game = major_and_minor_on_three_five();
     let three = moves_of(&game, square(9, 9)).into_iter().find(|(c, _)| *c == 3).unwrap();
     play(&mut game, step_move(Kind::Major, square(9, 9), 3, three.1));
     // "A player cannot move the same piece twice within a turn."
     assert!(moves_of(&game, three.1).is_empty());
     assert_eq!(counts_of(&game, square(3, 9)), vec![5]);
     // The sum moves one piece and ends the throw.
-    let mut game = self::game(2);
-    place(&mut game, 0, Kind::Major, square(9, 9));
-    place(&mut game, 0, Kind::Minor, square(3, 9));
-    roll(&mut game, 3, 5);
+    let mut game = major_and_minor_on_three_five();
     let eight = moves_of(&game, square(9, 9)).into_iter().find(|(c, _)| *c == 8).unwrap();
     play(&mut game, step_move(Kind::Major, square(9, 9), 8, eight.1));
     assert_eq!(game.mover, Seat(1));
@@ -236,10 +240,7 @@ fn combining_moves_one_piece_by_the_sum_or_two_pieces_by_a_die_each() {
 
 #[test]
 fn choosing_a_move_a_piece_then_the_die_or_the_sum_where_both_are_possible_then_the_destination() {
-    let mut game = game(2);
-    place(&mut game, 0, Kind::Major, square(9, 9));
-    place(&mut game, 0, Kind::Minor, square(3, 9));
-    roll(&mut game, 3, 5);
+    let mut game = major_and_minor_on_three_five();
     // The dice lie on the mover's panel for everyone to see.
     let roll_seen = game.view(Viewer::Spectator).seats[0].roll.clone().unwrap();
     assert_eq!((roll_seen.faces, roll_seen.used, roll_seen.number), (vec![3, 5], vec![false, false], 1));
@@ -258,10 +259,11 @@ fn choosing_a_move_a_piece_then_the_die_or_the_sum_where_both_are_possible_then_
 }
 
 #[test]
-fn the_walk_a_piece_takes_is_marked_square_by_square() {
+fn the_walk_a_piece_takes_is_shown_before_and_marked_after_square_by_square() {
     // Every move of a random four-player game marks a walk of its count:
     // from its square to its destination, a step at a time through open
-    // sides and empty squares, never straight back.
+    // sides and empty squares, never straight back; the same walk the
+    // board showed for the move before it was chosen.
     let board = Board::get();
     let mut chance = SeedStream::new(Seed::from_u64(7));
     let mut choices = SeedStream::new(Seed::from_u64(8));
@@ -281,13 +283,18 @@ fn the_walk_a_piece_takes_is_marked_square_by_square() {
         state.legal_actions(seat, &mut legal);
         let action = legal[choices.below(legal.len() as u32) as usize];
         let before = state.clone();
+        let shown = state.paths(seat, &legal).swap_remove(legal.iter().position(|a| *a == action).unwrap());
         state.play(seat, &action);
         let (kind, from, count, to) = match action {
             AttacticsAction::Move { kind, from, count, to, .. } => (kind, from, count, to),
             AttacticsAction::Points { from, to, points } => (Kind::Monarch, from, points, to),
-            _ => continue,
+            _ => {
+                assert!(shown.is_empty(), "{action:?} walks nowhere");
+                continue;
+            }
         };
         let path = &state.marks;
+        assert_eq!(path, &shown, "{action:?}");
         let (from, to) = (board::id(from).unwrap(), board::id(to).unwrap());
         assert_eq!((path[0], *path.last().unwrap()), (from, to), "{action:?}");
         if board::in_centre(to) {

@@ -249,8 +249,8 @@ impl Attactics {
             }
             AttacticsAction::Points { from, to, points } => {
                 let before = self.squeezed_near(seat, id(to));
+                self.marks = self.walk_of(action);
                 self.points[seat.index()] -= points;
-                self.marks = self.walk_taken(Kind::Monarch, id(from), *points, id(to));
                 self.play_move(seat, Kind::Monarch, id(from), false, id(to));
                 self.spent = true;
                 self.report = format!("{} spent {points} points", self.name(seat));
@@ -264,8 +264,8 @@ impl Attactics {
                 let written = super::notation::Part::of_action(self, action);
                 self.report.push_str(&format!("; {written}"));
                 let before = self.squeezed_near(seat, id(to));
+                self.marks = self.walk_of(action);
                 self.use_count(*count);
-                self.marks = self.walk_taken(*kind, id(from), *count, id(to));
                 self.play_move(seat, *kind, id(from), *enter, id(to));
                 self.moved.push(id(to));
                 self.any_moved = true;

@@ -19,7 +19,7 @@ use crate::board::{Cell, grid_coordinates};
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, StepOf};
-use crate::layout::{CellLayout, Layout, Shape, Tone};
+use crate::layout::{CellLayout, Emblem, KindLook, Layout, Shape, Tone};
 use crate::outcome::Outcome;
 use crate::record::{Record, RecordMeta};
 use crate::seat::{Seat, Viewer};
@@ -270,6 +270,7 @@ impl Game for Dame100 {
             areas: Vec::new(),
             labels: grid_coordinates(10, 10, 0.0),
             seats: white_and_black(),
+            kinds: vec![KindLook { kind: "king".into(), name: "King".into(), emblem: Emblem::Crown, size: 1.0 }],
         }
     }
 

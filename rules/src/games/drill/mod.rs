@@ -386,7 +386,7 @@ impl<const RULES: u32> Game for Drill<RULES> {
             .map(|s| SeatStyle { name: SEAT_NAMES[s.index()].into(), colour: COLOURS[s.index()].into(), turn: 0.0 })
             .collect();
         let labels = vec![Label { text: "finish".into(), at: [f32::from(TRACK) - 0.5, 1.4] }];
-        Layout { cells, backdrop: Vec::new(), edges: Vec::new(), areas: Vec::new(), labels, seats }
+        Layout { cells, backdrop: Vec::new(), edges: Vec::new(), areas: Vec::new(), labels, seats, kinds: Vec::new() }
     }
 
     fn seat_count(&self) -> usize {

@@ -387,5 +387,5 @@ pub fn layout_for(corners: &[u8], names: &[&str; 4], mid: Option<Seat>) -> Layou
             }
         })
         .collect();
-    Layout { cells, backdrop: Vec::new(), edges, areas, labels, seats }
+    Layout { cells, backdrop: Vec::new(), edges, areas, labels, seats, kinds: Vec::new() }
 }

@@ -174,5 +174,5 @@ pub fn layout() -> Layout {
         .collect();
     // The zone's name, written across its middle.
     let labels = vec![Label { text: "safety zone".into(), at: [7.0, 7.0] }];
-    Layout { cells, backdrop: Vec::new(), edges, areas, labels, seats }
+    Layout { cells, backdrop: Vec::new(), edges, areas, labels, seats, kinds: Vec::new() }
 }

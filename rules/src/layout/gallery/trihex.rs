@@ -171,5 +171,5 @@ pub fn layout(radius: i32, seats: usize) -> Layout {
         });
     }
     let seats = seat_styles(&NAMES.into_iter().zip(colours).take(seats).collect::<Vec<_>>());
-    Layout { cells, backdrop: Vec::new(), edges: Vec::new(), areas, labels: Vec::new(), seats }
+    Layout { cells, backdrop: Vec::new(), edges: Vec::new(), areas, labels: Vec::new(), seats, kinds: Vec::new() }
 }

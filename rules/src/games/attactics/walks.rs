@@ -1,0 +1,130 @@
+//! The walk a move takes, square by square: what a player sees of a move
+//! before it is played (the path of the hover preview) and after (the
+//! squares marked). The legal moves need only where a walk can end
+//! (`moves.rs`); this finds one walk to each end, by the same steps.
+
+use super::board::{self, Board, NONE, in_centre};
+use super::moves::{LONGEST, SCRATCH, Scratch};
+use super::{Attactics, AttacticsAction, Kind};
+use crate::layout::CellId;
+use std::collections::HashMap;
+
+impl Attactics {
+    /// The squares a move or a points move walks, in order (empty for
+    /// actions that move nothing): the path shown before it is played and
+    /// marked after. Asked before the action.
+    pub(super) fn walk_of(&self, action: &AttacticsAction) -> Vec<CellId> {
+        let Some((kind, from, count, to)) = walk_ends(action) else { return Vec::new() };
+        let mut walks = self.walks_taken(kind, from, count, Some(to));
+        walks.remove(&to).unwrap_or_else(|| self.no_walk(from, count, to))
+    }
+
+    /// [`Attactics::walk_of`] for many actions at once: the actions of one
+    /// piece and count share one search.
+    pub(super) fn walks_of(&self, actions: &[AttacticsAction]) -> Vec<Vec<CellId>> {
+        if let [one] = actions {
+            return vec![self.walk_of(one)];
+        }
+        let mut found: HashMap<(Kind, CellId, u8), HashMap<CellId, Vec<CellId>>> = HashMap::new();
+        actions
+            .iter()
+            .map(|action| {
+                let Some((kind, from, count, to)) = walk_ends(action) else { return Vec::new() };
+                let walks =
+                    found.entry((kind, from, count)).or_insert_with(|| self.walks_taken(kind, from, count, None));
+                walks.get(&to).cloned().unwrap_or_else(|| self.no_walk(from, count, to))
+            })
+            .collect()
+    }
+
+    /// A legal move's walk that the search did not find: a bug, loud in
+    /// tests; in a release build the player sees the two ends.
+    fn no_walk(&self, from: CellId, count: u8, to: CellId) -> Vec<CellId> {
+        if cfg!(debug_assertions) {
+            panic!("a legal move of {count} squares from {from} to {to} has a walk");
+        }
+        vec![from, to]
+    }
+
+    /// For each square a `kind` may end on from `start` after exactly
+    /// `count` steps (Maze Center after at most `count`), one walk there,
+    /// both ends included: what the players see of a move. Of several
+    /// walks to a square, the first found, rank and file before diagonals.
+    /// With `only` a square, the search stops at the first walk there.
+    fn walks_taken(&self, kind: Kind, start: CellId, count: u8, only: Option<CellId>) -> HashMap<CellId, Vec<CellId>> {
+        SCRATCH.with(|scratch| self.walks_taken_with(&mut scratch.borrow_mut(), kind, start, count, only))
+    }
+
+    fn walks_taken_with(
+        &self,
+        scratch: &mut Scratch,
+        kind: Kind,
+        start: CellId,
+        count: u8,
+        only: Option<CellId>,
+    ) -> HashMap<CellId, Vec<CellId>> {
+        let board = Board::get();
+        let walk_stamp = scratch.next_stamp();
+        let mut ends = HashMap::new();
+        // Per step, each square reached and the index of the square it was
+        // reached from in the step before.
+        let mut steps: Vec<Vec<(CellId, usize)>> = vec![vec![(start, usize::MAX)]];
+        for step in 1..=count.min(LONGEST) {
+            let (earlier, last) = match steps.as_slice() {
+                [.., earlier, last] => (Some(earlier), last),
+                [last] => (None, last),
+                [] => unreachable!("the walk starts with its first square"),
+            };
+            let mut next: Vec<(CellId, usize)> = Vec::new();
+            let step_stamp = walk_stamp.wrapping_add(u32::from(step));
+            for (index, &(here, from)) in last.iter().enumerate() {
+                let before = earlier.map_or(NONE, |e| e[from].0);
+                for &d in kind.directions() {
+                    let square = self.step_from(board, here, d, start);
+                    if square == NONE || square == before {
+                        continue;
+                    }
+                    let wanted = only.is_none_or(|to| to == square);
+                    if (step == count || in_centre(square)) && wanted && !ends.contains_key(&square) {
+                        let mut path = vec![square];
+                        let mut at = index;
+                        for reached in steps.iter().rev() {
+                            path.push(reached[at].0);
+                            at = reached[at].1;
+                        }
+                        path.reverse();
+                        ends.insert(square, path);
+                        if only.is_some() {
+                            return ends;
+                        }
+                    }
+                    if step == count || in_centre(square) || self.blocked(square, start) {
+                        continue;
+                    }
+                    // The same square reached the same way is walked on once.
+                    let key = usize::from(square) * 8 + d;
+                    if scratch.seen[key] != step_stamp {
+                        scratch.seen[key] = step_stamp;
+                        next.push((square, index));
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            steps.push(next);
+        }
+        ends
+    }
+}
+
+/// The piece, start, count and end of an action that walks; None for one
+/// that moves nothing or names a square off the board.
+fn walk_ends(action: &AttacticsAction) -> Option<(Kind, CellId, u8, CellId)> {
+    let (kind, from, count, to) = match action {
+        AttacticsAction::Points { from, to, points } => (Kind::Monarch, from, *points, to),
+        AttacticsAction::Move { kind, from, count, to, .. } => (*kind, from, *count, to),
+        AttacticsAction::Roll | AttacticsAction::Squeeze { .. } | AttacticsAction::Stop => return None,
+    };
+    Some((kind, board::id(*from)?, count, board::id(*to)?))
+}
