@@ -10,5 +10,6 @@ pub mod attraktion;
 pub mod dame100;
 pub mod drill;
 pub mod hextri;
+pub mod tactics1940;
 pub mod tactique;
 pub mod two_seats;

@@ -1,0 +1,90 @@
+//! Blockade, the end of the game (Rule 13): a belligerent's seaport cut off
+//! from the sea by its enemies, so that no piece of its own can get in or
+//! out on its next move. Tactica checks it after every completed turn (a
+//! move and its card) instead of waiting for a player to call it; what
+//! "cut off" and "in the vicinity" mean here is ruled in
+//! docs/rules/tactics1940.md ("Blockade").
+
+use super::board::Board;
+use super::{Tactics1940, Tactics1940Action};
+use crate::layout::CellId;
+use crate::seat::Seat;
+
+impl Tactics1940 {
+    /// Ends the game if a belligerent's seaport is blockaded: the first
+    /// found by the side that just moved, else any. Returns whether it did.
+    pub(super) fn check_blockade(&mut self) -> bool {
+        let mover = self.to_move;
+        let mut victims: Vec<Seat> = self.seats().filter(|s| self.belligerent(*s) && self.blockaded(*s)).collect();
+        victims.sort_by_key(|victim| !self.enemies(mover, *victim));
+        match victims.first() {
+            Some(victim) => {
+                self.end(*victim, "blockade");
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether `victim`'s seaport is blockaded:
+    /// - a piece of its enemies holds one of its open port squares or the
+    ///   sea squares touching them (only a belligerent blockades);
+    /// - no piece of the victim could cross its home area's edge on its
+    ///   next move, and none of its pieces on those sea squares could move
+    ///   at all (one trapped within the blockade must be blocked);
+    /// - with no piece of its own there, its enemies hold both open port
+    ///   squares or both squares in front of them (the simplest form).
+    pub fn blockaded(&self, victim: Seat) -> bool {
+        let board = Board::get();
+        let country = self.country(victim);
+        let ports = board.open_ports(country);
+        let mouth = board.mouth(country);
+        let enemy = |id: CellId| matches!(self.piece(id), Some(p) if self.enemies(p.owner, victim));
+        if !ports.iter().chain(mouth).any(|id| enemy(*id)) {
+            return false;
+        }
+        let mut moves = Vec::new();
+        let mut near = false;
+        for id in board.ids().filter(|id| matches!(self.piece(*id), Some(p) if p.owner == victim)) {
+            moves.clear();
+            self.moves_from(victim, id, &mut moves);
+            let in_mouth = mouth.contains(&id);
+            near |= in_mouth || board.home_of(id) == Some(country);
+            if in_mouth && !moves.is_empty() {
+                return false;
+            }
+            let inside = |cell: &crate::board::Cell| board.id(*cell).and_then(|c| board.home_of(c)) == Some(country);
+            let crosses = moves.iter().any(|m| match m {
+                Tactics1940Action::Move { from, to } => inside(from) != inside(to),
+                Tactics1940Action::Jump { path } => inside(&path[0]) != inside(&path[path.len() - 1]),
+                _ => false,
+            });
+            if crosses {
+                return false;
+            }
+        }
+        near || ports.iter().all(|id| enemy(*id)) || board.fronts(country).iter().all(|id| enemy(*id))
+    }
+
+    /// The neutral pieces `seat` may demand move out of the way of its
+    /// blockade: those on an enemy belligerent's open port squares or the
+    /// sea squares touching them, not yet demanded (Rule 13).
+    pub(super) fn demandable(&self, seat: Seat) -> Vec<CellId> {
+        let board = Board::get();
+        if !self.belligerent(seat) {
+            return Vec::new();
+        }
+        let mut out: Vec<CellId> = self
+            .seats()
+            .filter(|victim| self.enemies(seat, *victim))
+            .flat_map(|victim| {
+                let country = self.country(victim);
+                board.open_ports(country).into_iter().chain(board.mouth(country).iter().copied())
+            })
+            .filter(|id| matches!(self.piece(*id), Some(p) if !self.belligerent(p.owner)) && !self.demands.contains(id))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}

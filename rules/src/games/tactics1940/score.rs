@@ -1,0 +1,78 @@
+//! The finishing scores (Rules 18 and 19): the blockaded belligerent loses
+//! its pieces outside its home area, those in other players' home areas
+//! to those players at triple value; the winning side shares the Gold
+//! Reserve; each player counts coins and pieces, its own in other players'
+//! home areas double; the outcome ranks the players by their scores, the
+//! settlements being the differences between them.
+
+use super::Tactics1940;
+use super::board::Board;
+use crate::game::Game;
+use crate::layout::CellId;
+use crate::outcome::Outcome;
+use crate::seat::{Seat, SeatSet};
+
+impl Tactics1940 {
+    /// Ends the match with `loser`'s seaport blockaded (or `loser` gone).
+    pub(super) fn end(&mut self, loser: Seat, reason: &str) {
+        let scores = self.scores(Some(loser));
+        let mut outcome = Outcome::by_scores(scores, reason);
+        outcome = outcome.with_teams(self.teams());
+        self.outcome = Some(outcome);
+    }
+
+    /// The sides as teams: each belligerent with its allies; a neutral alone.
+    pub fn teams(&self) -> Vec<SeatSet> {
+        let mut teams: Vec<SeatSet> = Vec::new();
+        for seat in self.seats() {
+            match self.side(seat) {
+                Some(side) => {
+                    let team = self.side_seats(side);
+                    if !teams.contains(&team) {
+                        teams.push(team);
+                    }
+                }
+                None => teams.push(SeatSet::only(seat)),
+            }
+        }
+        teams
+    }
+
+    /// Each seat's finishing score, `loser` blockaded; the Gold Reserve
+    /// shared by the loser's enemies, equally, the remainder to the first
+    /// of them in turn order (docs/rules/tactics1940.md, "Scoring").
+    pub fn scores(&mut self, loser: Option<Seat>) -> Vec<i32> {
+        let board = Board::get();
+        let n = self.seat_count();
+        let mut scores: Vec<i64> = self.coins.iter().map(|c| i64::from(*c)).collect();
+        if let Some(loser) = loser {
+            let winners: Vec<Seat> = self.seats().filter(|s| self.enemies(*s, loser)).collect();
+            if !winners.is_empty() {
+                let share = self.reserve / winners.len() as u32;
+                let rest = self.reserve % winners.len() as u32;
+                for (i, winner) in winners.iter().enumerate() {
+                    let coins = share + if i == 0 { rest } else { 0 };
+                    self.coins[winner.index()] += coins;
+                    scores[winner.index()] += i64::from(coins);
+                }
+                self.reserve = 0;
+            }
+        }
+        let host_of = |id: CellId| board.home_of(id).and_then(|c| self.seat_of(c));
+        for id in board.ids() {
+            let Some(piece) = self.piece(id) else { continue };
+            let value = i64::from(piece.kind.value());
+            let host = host_of(id);
+            match (loser, host) {
+                // The loser's pieces outside its home area: lost at sea, or
+                // forfeited to the player whose home area holds them.
+                (Some(l), Some(h)) if piece.owner == l && h != l => scores[h.index()] += 3 * value,
+                (Some(l), None) if piece.owner == l => {}
+                (_, Some(h)) if h != piece.owner => scores[piece.owner.index()] += 2 * value,
+                _ => scores[piece.owner.index()] += value,
+            }
+        }
+        debug_assert_eq!(scores.len(), n);
+        scores.into_iter().map(|s| s as i32).collect()
+    }
+}

@@ -1,0 +1,316 @@
+//! Tactics' rules, each test named after the rulebook passage (or the
+//! figure) it checks. Positions are set on the reconstructed board by the
+//! squares' names.
+
+use super::*;
+use crate::conformance::{ConformanceConfig, run};
+
+/// A match of `seats` in which North (seat 0) moves first.
+fn game(seats: u8) -> Tactics1940 {
+    let mut game = Tactics1940::new(&Tactics1940Options { seats, ..Default::default() }).unwrap();
+    let mut dice = vec![1; usize::from(seats)];
+    dice[0] = 6;
+    game.play_chance(&Tactics1940Chance::Opening(dice));
+    game
+}
+
+/// A match of `seats` with an empty board, North to move.
+fn empty(seats: u8) -> Tactics1940 {
+    let mut game = game(seats);
+    game.squares.iter_mut().for_each(|s| *s = None);
+    game
+}
+
+fn id(name: &str) -> CellId {
+    Board::get().id(name.parse().unwrap()).unwrap_or_else(|| panic!("no square {name}"))
+}
+
+fn put(game: &mut Tactics1940, seat: u8, kind: Kind, at: &str) {
+    game.squares[usize::from(id(at))] = Some(Piece { owner: Seat(seat), kind });
+}
+
+fn legal(game: &Tactics1940, seat: u8) -> Vec<Tactics1940Action> {
+    let mut out = Vec::new();
+    game.legal_actions(Seat(seat), &mut out);
+    out
+}
+
+fn step(from: &str, to: &str) -> Tactics1940Action {
+    Tactics1940Action::Move { from: from.parse().unwrap(), to: to.parse().unwrap() }
+}
+
+fn targets_from(game: &Tactics1940, seat: u8, from: &str) -> Vec<String> {
+    let mut out: Vec<String> = legal(game, seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            Tactics1940Action::Move { from: f, to } if f == from.parse().unwrap() => Some(to.to_string()),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn set_up_as_outlined_battleships_in_the_seaport_transports_on_land_airplanes_on_their_bases() {
+    let game = game(4);
+    let board = Board::get();
+    for seat in game.seats() {
+        let count = |kind| game.pieces_of(seat, kind).count();
+        assert_eq!((count(Kind::Battleship), count(Kind::Transport), count(Kind::Airplane)), (4, 6, 2));
+        for at in game.pieces_of(seat, Kind::Battleship) {
+            assert!(board.in_seaport(at, game.country(seat)));
+        }
+    }
+    assert_eq!(game.coins, vec![8; 4]);
+    assert_eq!(game.reserve, COINS - 32);
+    assert_eq!(game.pile.len(), 48);
+}
+
+#[test]
+fn high_man_moves_first_and_a_tie_for_the_highest_throws_again() {
+    let mut game = Tactics1940::new(&Tactics1940Options::default()).unwrap();
+    game.play_chance(&Tactics1940Chance::Opening(vec![6, 2, 6, 1]));
+    assert_eq!(game.status(), Status::Chance, "a tie for the highest throws again");
+    game.play_chance(&Tactics1940Chance::Opening(vec![2, 5, 3, 1]));
+    assert_eq!(game.status().acting(), SeatSet::only(Seat(1)), "East threw highest");
+}
+
+#[test]
+fn battleships_move_one_square_in_any_direction_on_water_only() {
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW7");
+    assert_eq!(targets_from(&game, 0, "NW7").len(), 8);
+    // Next to the home area's closed edge: no way onto land.
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW2");
+    assert!(targets_from(&game, 0, "NW2").iter().all(|to| to.starts_with("NW")));
+}
+
+#[test]
+fn transports_move_straight_forward_backward_or_sideways_but_not_diagonally() {
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Transport, "NW7");
+    assert_eq!(targets_from(&game, 0, "NW7"), vec!["NW12", "NW2", "NW6", "NW8"]);
+}
+
+#[test]
+fn a_piece_leaving_the_safety_zone_may_move_to_any_adjacent_square_in_any_direction() {
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Transport, "Z1");
+    let to = targets_from(&game, 0, "Z1");
+    assert!(to.contains(&"NW14".to_string()), "diagonally out of the zone: {to:?}");
+    put(&mut game, 0, Kind::Transport, "NW14");
+    assert!(!targets_from(&game, 0, "NW14").contains(&"Z1".to_string()), "but not diagonally in");
+}
+
+#[test]
+fn fig_g_movement_in_or_out_of_a_seaport_goes_through_the_two_open_centre_squares() {
+    let board = Board::get();
+    let [a, b] = board.open_ports(Country::North);
+    let mut game = empty(2);
+    // A battleship on an open square leaves to the three sea squares in front.
+    game.squares[usize::from(a)] = Some(Piece { owner: Seat(0), kind: Kind::Battleship });
+    let out: Vec<String> = targets_from(&game, 0, &board.name(a).to_string());
+    let sea: Vec<&String> =
+        out.iter().filter(|t| !t.starts_with('N') || t.starts_with("NW") || t.starts_with("NE")).collect();
+    assert_eq!(sea.len(), 3, "three sea squares: {out:?}");
+    // A closed seaport square has no way to the sea.
+    let closed = board.seaport(Country::North).find(|id| *id != a && *id != b).unwrap();
+    let mut game = empty(2);
+    game.squares[usize::from(closed)] = Some(Piece { owner: Seat(0), kind: Kind::Battleship });
+    let out = targets_from(&game, 0, &board.name(closed).to_string());
+    assert!(out.iter().all(|t| board.home_of(id(t)) == Some(Country::North)), "only sideways: {out:?}");
+}
+
+#[test]
+fn a_battleship_jumps_transports_as_in_checkers_and_may_go_on_jumping() {
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW6");
+    put(&mut game, 1, Kind::Transport, "NW7");
+    put(&mut game, 1, Kind::Transport, "NW9");
+    let jumps: Vec<Tactics1940Action> =
+        legal(&game, 0).into_iter().filter(|a| matches!(a, Tactics1940Action::Jump { .. })).collect();
+    let paths: Vec<String> = jumps.iter().map(|a| game.action_text(Seat(0), a)).collect();
+    assert!(paths.contains(&"N: BS NW6xNW8".to_string()), "{paths:?}");
+    assert!(paths.contains(&"N: BS NW6xNW8xNE19".to_string()), "on across the ocean divider: {paths:?}");
+    let two = jumps.iter().find(|a| game.action_text(Seat(0), a).matches('x').count() == 2).unwrap().clone();
+    game.apply(Seat(0), &two).unwrap();
+    assert!(game.pieces_of(Seat(1), Kind::Transport).next().is_none(), "both transports destroyed");
+    assert_eq!(game.lost[1][Kind::Transport as usize], 2, "to the Supply Base");
+}
+
+#[test]
+fn no_battleship_jumps_another_nor_a_player_his_own_transports() {
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW6");
+    put(&mut game, 1, Kind::Battleship, "NW7");
+    put(&mut game, 0, Kind::Transport, "NW11");
+    assert!(!legal(&game, 0).iter().any(|a| matches!(a, Tactics1940Action::Jump { .. })));
+}
+
+#[test]
+fn no_jump_is_permitted_into_or_out_of_the_safety_zone() {
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW11");
+    put(&mut game, 1, Kind::Transport, "NW12");
+    // Over NW17 diagonally would land in the safety zone.
+    put(&mut game, 1, Kind::Transport, "NW17");
+    let jumps: Vec<String> = legal(&game, 0)
+        .iter()
+        .filter(|a| matches!(a, Tactics1940Action::Jump { .. }))
+        .map(|a| game.action_text(Seat(0), a))
+        .collect();
+    assert!(jumps.iter().all(|j| !j.contains('Z')), "{jumps:?}");
+}
+
+#[test]
+fn fig_f_the_player_whose_move_it_is_has_the_advantage() {
+    // North's battleship moves between two of South's and completes a
+    // trap: South's battleship C is sunk, so North's is not.
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW6"); // A (North) on the left
+    put(&mut game, 1, Kind::Battleship, "NW7"); // C, South's
+    put(&mut game, 0, Kind::Battleship, "NW3"); // E, about to move to NW8
+    put(&mut game, 1, Kind::Battleship, "NW9"); // South's, beyond
+    game.apply(Seat(0), &step("NW3", "NW8")).unwrap();
+    assert_eq!(game.piece(id("NW7")), None, "C is sunk between A and E");
+    assert!(game.piece(id("NW8")).is_some(), "E survives between C's square and NW9");
+}
+
+#[test]
+fn neutral_battleships_cannot_trap() {
+    let mut game = empty(3);
+    put(&mut game, 1, Kind::Battleship, "NW6");
+    put(&mut game, 0, Kind::Battleship, "NW7");
+    put(&mut game, 1, Kind::Battleship, "NW3");
+    game.to_move = Seat(1);
+    game.apply(Seat(1), &step("NW3", "NW8")).unwrap();
+    assert!(game.piece(id("NW7")).is_some());
+}
+
+#[test]
+fn the_moment_a_piece_enters_a_submarine_square_every_other_player_is_asked() {
+    let mut game = empty(4);
+    put(&mut game, 0, Kind::Battleship, "NW3");
+    game.hands[2].push(Card::Submarine("NW2".parse().unwrap()));
+    game.apply(Seat(0), &step("NW3", "NW2")).unwrap();
+    let Status::Acting(decision) = game.status() else { panic!("a window") };
+    assert_eq!(decision.seats, SeatSet::all(4).without(Seat(0)), "everyone else is asked, holder or not");
+    assert_eq!(legal(&game, 1), vec![Tactics1940Action::Pass]);
+    assert_eq!(legal(&game, 2), vec![Tactics1940Action::Pass, Tactics1940Action::Torpedo]);
+    game.apply(Seat(2), &Tactics1940Action::Torpedo).unwrap();
+    assert_eq!(game.piece(id("NW2")), None, "sunk");
+    assert!(game.discard.contains(&Card::Submarine("NW2".parse().unwrap())), "the card is discarded, seen by all");
+    assert_eq!(game.status(), Status::Chance, "North's turn goes on to its card");
+}
+
+#[test]
+fn fig_d_a_submarine_always_has_precedence_over_a_trap() {
+    // D moves onto the submarine square NW9, where it would trap B on NW8.
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW7");
+    put(&mut game, 1, Kind::Battleship, "NW8");
+    put(&mut game, 0, Kind::Battleship, "NW4");
+    game.hands[1].push(Card::Submarine("NW9".parse().unwrap()));
+    game.apply(Seat(0), &step("NW4", "NW9")).unwrap();
+    game.apply(Seat(1), &Tactics1940Action::Torpedo).unwrap();
+    assert_eq!(game.piece(id("NW9")), None, "D is sunk first");
+    assert!(game.piece(id("NW8")).is_some(), "so B is not trapped");
+}
+
+#[test]
+fn a_neutral_supply_ship_entering_another_port_trades_a_coin_each_and_goes_home() {
+    let board = Board::get();
+    let mut game = empty(3);
+    let [port, _] = board.open_ports(Country::North);
+    let front = board.step(port, board.seaward(Country::North));
+    game.squares[usize::from(front)] = Some(Piece { owner: Seat(1), kind: Kind::Transport });
+    game.to_move = Seat(1);
+    let reserve = game.reserve;
+    let action = Tactics1940Action::Move { from: board.name(front), to: board.name(port) };
+    game.apply(Seat(1), &action).unwrap();
+    assert_eq!((game.coins[0], game.coins[1], game.reserve), (9, 9, reserve - 2));
+    let home = legal(&game, 1);
+    assert!(home.iter().all(|a| matches!(a, Tactics1940Action::Home { .. })) && !home.is_empty());
+    game.apply(Seat(1), &home[0]).unwrap();
+    assert_eq!(game.piece(port), None);
+}
+
+#[test]
+fn aggression_against_a_neutral_is_followed_by_a_protest_card_and_the_third_accepted_is_war() {
+    let mut game = empty(3);
+    for _ in 0..3 {
+        game.aggressed(Seat(0), Seat(1));
+        game.proceed();
+        assert_eq!(game.status().acting(), SeatSet::only(Seat(0)), "North answers East's protest");
+        game.apply(Seat(0), &Tactics1940Action::Accept).unwrap();
+    }
+    assert_eq!(game.side(Seat(1)), Some(Country::South), "East is at war with North, allied with South");
+    assert!(game.allies(Seat(1), Seat(2)));
+}
+
+#[test]
+fn a_protest_may_be_refused_by_paying_one_coin_to_the_protesting_player() {
+    let mut game = empty(3);
+    game.aggressed(Seat(1), Seat(0));
+    game.apply(Seat(1), &Tactics1940Action::Refuse).unwrap();
+    assert_eq!((game.coins[0], game.coins[1]), (9, 7));
+    assert_eq!(game.accepted[1][0], 0);
+}
+
+#[test]
+fn the_simplest_blockade_occupies_the_two_open_seaport_squares_when_no_defender_is_near() {
+    let board = Board::get();
+    let mut game = empty(2);
+    put(&mut game, 1, Kind::Transport, "SE5");
+    for port in board.open_ports(Country::North) {
+        game.squares[usize::from(port)] = Some(Piece { owner: Seat(1), kind: Kind::Transport });
+    }
+    assert!(game.blockaded(Seat(0)));
+    let front = board.fronts(Country::North)[0];
+    game.squares[usize::from(front)] = Some(Piece { owner: Seat(0), kind: Kind::Transport });
+    assert!(!game.blockaded(Seat(0)), "a defender in front can still move");
+}
+
+#[test]
+fn a_seaport_its_owner_can_still_leave_is_not_blockaded() {
+    let game = game(2);
+    assert!(!game.blockaded(Seat(0)) && !game.blockaded(Seat(1)));
+}
+
+#[test]
+fn the_loser_loses_pieces_outside_its_home_area_and_those_in_another_home_count_triple() {
+    let board = Board::get();
+    let mut game = empty(2);
+    let north_home = board
+        .home(Country::North)
+        .find(|id| board.transport_may_stand(*id) && !board.in_seaport(*id, Country::North))
+        .unwrap();
+    let south_home = board
+        .home(Country::South)
+        .find(|id| board.transport_may_stand(*id) && !board.in_seaport(*id, Country::South))
+        .unwrap();
+    game.squares[usize::from(north_home)] = Some(Piece { owner: Seat(1), kind: Kind::Transport });
+    game.squares[usize::from(south_home)] = Some(Piece { owner: Seat(0), kind: Kind::Transport });
+    put(&mut game, 1, Kind::Battleship, "NW7");
+    let reserve = game.reserve as i32;
+    let scores = game.scores(Some(Seat(1)));
+    assert_eq!(
+        scores[0],
+        8 + reserve + 2 + 3,
+        "coins, the jackpot, its own transport in South's home double, South's in its own triple"
+    );
+    assert_eq!(scores[1], 8, "South keeps only its coins");
+}
+
+#[test]
+fn random_matches_of_two_three_and_four_pass_the_conformance_suite() {
+    for seats in 2..=4 {
+        let options = Tactics1940Options { seats, ..Default::default() };
+        let config = ConformanceConfig { playouts: 6, deep: 2, max_actions: 600, seed: u64::from(seats) };
+        if let Err(e) = run::<Tactics1940>(&options, config) {
+            panic!("{seats} seats: {e}");
+        }
+    }
+}
