@@ -45,12 +45,10 @@ impl Table {
                 tracing::error!(table = %self.id, bot = name, "a seat is held by a bot this server does not have");
                 continue;
             };
-            let legal = state.legal(seat);
-            if legal.is_empty() {
-                continue;
-            }
-            // The true state goes to the pool only to be resampled there;
-            // the bot sees the resampled one.
+            // The true state goes to the pool, where the seat's legal list
+            // is written out (its clicks and paths cost time the table's
+            // task need not spend) and the state resampled; the bot sees
+            // the resampled one.
             let truth = state.clone_box();
             let (resample, mut stream) = (Seed(random_bytes()), SeedStream::new(Seed(random_bytes())));
             live.thinking[seat.index()] = Some(seq);
@@ -58,6 +56,7 @@ impl Table {
             tokio::spawn(async move {
                 let chosen = pool
                     .run(move || {
+                        let legal = truth.legal(seat);
                         let seen = truth.resample(seat, resample);
                         drop(truth);
                         let index = bot.choose(seen.as_ref(), seat, &legal, &mut stream);

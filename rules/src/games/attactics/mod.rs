@@ -108,8 +108,9 @@ impl Kind {
 
     /// How its pieces are drawn: the Monarch crowned, the Master with a
     /// diamond (it alone steps diagonally; the board's stars are entry
-    /// squares), the Major and the Minor with two and one stripes, each smaller than
-    /// the kind above it, so rank shows at a glance on a crowded maze.
+    /// squares), the Major and the Minor with two and one chevrons, each
+    /// smaller than the kind above it, so rank shows at a glance on a
+    /// crowded maze.
     fn look(self) -> KindLook {
         let (emblem, size) = match self {
             Kind::Monarch => (Emblem::Crown, 1.0),

@@ -45,7 +45,7 @@ impl Tactics1940 {
             }
             Card::PlaneAttack | Card::PlaneRaid => {
                 let kind = if card == Card::PlaneAttack { Kind::Airplane } else { Kind::Transport };
-                for target in self.targets(seat).collect::<Vec<_>>() {
+                for target in self.targets(seat) {
                     let open: Vec<CellId> = self.pieces_of(target, kind).filter(|at| !board.in_zone(*at)).collect();
                     if open.is_empty() {
                         out.push(Tactics1940Action::Forfeit { seat: target });

@@ -246,8 +246,7 @@ impl Tactics1940 {
     /// squares, transports on the six start squares, airplanes on the two
     /// plane bases.
     fn set_up(&mut self) {
-        for square in oceans::squares().iter().enumerate() {
-            let (id, square) = square;
+        for (id, square) in oceans::squares().iter().enumerate() {
             let oceans::Place::Home { country, role } = square.place else { continue };
             let Some(owner) = self.seat_of(country) else { continue };
             let kind = match role {
@@ -416,10 +415,7 @@ impl Game for Tactics1940 {
     fn draw_chance(&self, stream: &mut SeedStream) -> Tactics1940Chance {
         match self.phase {
             Phase::Opening => Tactics1940Chance::Opening(self.seats().map(|_| stream.roll(6) as u8).collect()),
-            _ => {
-                let pile = if self.pile.is_empty() { &self.discard } else { &self.pile };
-                Tactics1940Chance::Draw(pile[stream.below(pile.len() as u32) as usize])
-            }
+            _ => Tactics1940Chance::Draw(self.pile[stream.below(self.pile.len() as u32) as usize]),
         }
     }
 
@@ -428,10 +424,7 @@ impl Game for Tactics1940 {
             (Tactics1940Chance::Opening(dice), Phase::Opening) => {
                 dice.len() == self.seat_count() && dice.iter().all(|d| (1..=6).contains(d))
             }
-            (Tactics1940Chance::Draw(card), Phase::Drawing) => {
-                let pile = if self.pile.is_empty() { &self.discard } else { &self.pile };
-                pile.contains(card)
-            }
+            (Tactics1940Chance::Draw(card), Phase::Drawing) => self.pile.contains(card),
             _ => false,
         };
         if fits { Ok(()) } else { Err(RulesError::Illegal(format!("{outcome:?} cannot be drawn now"))) }

@@ -43,9 +43,7 @@ impl Tactics1940 {
             }
         }
         if piece.kind == Kind::Battleship {
-            let mut path = vec![from];
-            let mut board_now = self.squares.clone();
-            self.jumps(seat, &mut path, &mut board_now, out);
+            self.jumps(seat, &mut vec![from], &mut Vec::new(), out);
         }
     }
 
@@ -53,15 +51,9 @@ impl Tactics1940 {
     /// battleship jumps an adjacent transport of another player who is not
     /// its ally to the free square straight beyond, never into, out of or
     /// within the safety zone, never beyond a seaport into a home area; it
-    /// may stop after any jump. `squares` is the board with the transports
-    /// jumped so far taken off.
-    fn jumps(
-        &self,
-        seat: Seat,
-        path: &mut Vec<CellId>,
-        squares: &mut [Option<Piece>],
-        out: &mut Vec<Tactics1940Action>,
-    ) {
+    /// may stop after any jump. `taken` are the squares of the transports
+    /// jumped so far, empty from then on.
+    fn jumps(&self, seat: Seat, path: &mut Vec<CellId>, taken: &mut Vec<CellId>, out: &mut Vec<Tactics1940Action>) {
         let board = Board::get();
         let here = *path.last().expect("a jump starts somewhere");
         let start = path[0];
@@ -77,18 +69,18 @@ impl Tactics1940 {
             if [here, over, to].iter().any(|id| board.in_zone(*id)) {
                 continue;
             }
-            let jumped = squares[usize::from(over)];
+            let jumped = self.piece(over).filter(|_| !taken.contains(&over));
             let prey = matches!(jumped, Some(p) if p.kind == Kind::Transport && p.owner != seat && !self.allies(seat, p.owner));
-            let free = to == start || squares[usize::from(to)].is_none();
+            let free = to == start || taken.contains(&to) || self.piece(to).is_none();
             if !prey || !free {
                 continue;
             }
             path.push(to);
-            let taken = squares[usize::from(over)].take();
+            taken.push(over);
             let names = path.iter().map(|id| board.name(*id)).collect();
             out.push(Tactics1940Action::Jump { path: names });
-            self.jumps(seat, path, squares, out);
-            squares[usize::from(over)] = taken;
+            self.jumps(seat, path, taken, out);
+            taken.pop();
             path.pop();
         }
     }

@@ -7,7 +7,6 @@
 
 use super::Tactics1940;
 use super::board::Board;
-use crate::game::Game;
 use crate::layout::CellId;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet};
@@ -43,7 +42,6 @@ impl Tactics1940 {
     /// of them in turn order (docs/rules/tactics1940.md, "Scoring").
     pub fn scores(&mut self, loser: Option<Seat>) -> Vec<i32> {
         let board = Board::get();
-        let n = self.seat_count();
         let mut scores: Vec<i64> = self.coins.iter().map(|c| i64::from(*c)).collect();
         if let Some(loser) = loser {
             let winners: Vec<Seat> = self.seats().filter(|s| self.enemies(*s, loser)).collect();
@@ -72,7 +70,6 @@ impl Tactics1940 {
                 _ => scores[piece.owner.index()] += value,
             }
         }
-        debug_assert_eq!(scores.len(), n);
         scores.into_iter().map(|s| s as i32).collect()
     }
 }

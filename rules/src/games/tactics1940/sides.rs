@@ -91,7 +91,7 @@ impl Tactics1940 {
     /// are in conflict.
     fn war_began(&mut self, a: Seat, b: Seat) {
         self.wars.push((a, b));
-        let sides = self.sides.clone();
+        let sides = &self.sides;
         let at_war = |x: Seat, y: Seat| matches!((sides[x.index()], sides[y.index()]), (Some(p), Some(q)) if p != q);
         self.protests.retain(|(injured, offender)| !at_war(*injured, *offender));
     }

@@ -279,11 +279,6 @@ impl Tactics1940 {
     /// The top card drawn: a submarine card is kept; any other is carried
     /// out, by its drawer where it offers a choice.
     pub(super) fn draw(&mut self, card: Card) {
-        if self.pile.is_empty() {
-            // The deck drawn out is shuffled again (Rule 6).
-            self.pile = std::mem::take(&mut self.discard);
-            self.pile.sort_unstable();
-        }
         let at = self.pile.iter().position(|c| *c == card).expect("the card drawn is in the pile");
         self.pile.remove(at);
         let drawer = self.to_move;
@@ -325,6 +320,8 @@ impl Tactics1940 {
         self.phase = Phase::Moving;
         self.stage = Stage::Moved;
         if self.pile.is_empty() {
+            // The deck drawn out is shuffled again before the next draw
+            // (Rule 6); the cards held in hands stay there.
             self.pile = std::mem::take(&mut self.discard);
             self.pile.sort_unstable();
         }

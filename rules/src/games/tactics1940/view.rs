@@ -7,7 +7,6 @@ use super::pieces::{Card, Kind};
 use super::{Phase, Tactics1940, Tactics1940Action};
 use crate::click::Click;
 use crate::game::Game;
-use crate::layout::gallery::oceans::Country;
 use crate::seat::{Seat, Viewer};
 use crate::view::{Fact, Hand, Panel, Piece, Stack, View};
 
@@ -155,7 +154,7 @@ impl Tactics1940 {
             Tactics1940Action::Torpedo => vec![Click::choice("torpedo!")],
             Tactics1940Action::Accept => vec![Click::choice("accept the protest")],
             Tactics1940Action::Refuse => vec![Click::choice("refuse: pay a coin")],
-            Tactics1940Action::Join { side } => vec![Click::choice(format!("join {}", side_word(*side)))],
+            Tactics1940Action::Join { side } => vec![Click::choice(format!("join {}", side.name()))],
             Tactics1940Action::Home { to } | Tactics1940Action::Enlist { to } => vec![cell(to)],
             Tactics1940Action::Strike { at } | Tactics1940Action::Sacrifice { at } => vec![cell(at)],
             Tactics1940Action::Forfeit { seat } => vec![Click::choice(format!("{} pays a coin", name(seat)))],
@@ -163,9 +162,4 @@ impl Tactics1940 {
             Tactics1940Action::Serve { seat } => vec![Click::choice(format!("serve on {}", name(seat)))],
         }
     }
-}
-
-/// "North", "South".
-fn side_word(side: Country) -> &'static str {
-    side.name()
 }
