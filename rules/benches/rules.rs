@@ -71,7 +71,7 @@ fn longest_list(game: &dyn rules::AnyGame, options: &Value) -> (Box<dyn rules::A
             best = Some((legal.len(), referee.state().clone_box(), seat));
         }
         let pick = &legal[choices.below(legal.len() as u32) as usize];
-        referee.act(seat, &pick.action).unwrap();
+        referee.act_or_expire(seat, &pick.action).unwrap();
     }
     let (_, state, seat) = best.unwrap();
     (state, seat)

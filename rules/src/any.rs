@@ -66,6 +66,11 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn turn(&self) -> u32;
     /// The legal actions of `seat` with their notation and clicks.
     fn legal(&self, seat: Seat) -> Vec<LegalAction>;
+    /// The answer `seat` gives only when the deadline of the whole response
+    /// window open now passes (its default answer), as its JSON form in
+    /// [`AnyMatch::legal`]; none in any other decision. A person is not
+    /// offered it and a bot that chooses it waits.
+    fn answer_at_deadline(&self, seat: Seat) -> Option<Value>;
     /// See [`Game::view`].
     fn view(&self, viewer: Viewer) -> View;
     /// Checks and plays an action given in JSON, then draws any chance
@@ -119,6 +124,11 @@ impl<G: Game> AnyMatch for G {
 
     fn turn(&self) -> u32 {
         Game::turn(self)
+    }
+
+    fn answer_at_deadline(&self, seat: Seat) -> Option<Value> {
+        Game::status(self).decision().filter(|d| d.is_whole() && d.seats.contains(seat))?;
+        self.default_action(seat).map(|a| to_json(&a))
     }
 
     fn legal(&self, seat: Seat) -> Vec<LegalAction> {

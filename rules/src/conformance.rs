@@ -193,7 +193,7 @@ fn check_state<G: Game>(
                 ensure!(G::INFO.simultaneous, "a simultaneous decision in a game declared without");
                 report.simultaneous += 1;
             }
-            DecisionKind::Window { deadline_ms } => {
+            DecisionKind::Window { deadline_ms, .. } => {
                 ensure!(G::INFO.windows, "a response window in a game declared without");
                 ensure!(deadline_ms > 0, "a response window without a deadline");
                 report.windows += 1;

@@ -18,6 +18,10 @@ pub enum RulesError {
     /// The action is well formed but not legal now.
     #[error("illegal action: {0}")]
     Illegal(String),
+    /// A default answer given before the deadline of a whole response
+    /// window, which gives it itself when the deadline passes.
+    #[error("the window stays open until its deadline, when this answer is given for you")]
+    AnswerAtDeadline,
     /// The action's JSON form could not be read.
     #[error("unreadable action: {0}")]
     BadAction(String),

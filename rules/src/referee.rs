@@ -21,7 +21,7 @@ use crate::error::RulesError;
 use crate::game::{Game, StepOf};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::seen::turn_as_seen;
-use crate::status::Status;
+use crate::status::{Decision, Status};
 use crate::step::{Leave, Step};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -244,8 +244,14 @@ impl<G: Game> Referee<G> {
 
     /// `seat` plays `action`: checked, played and recorded, then every
     /// chance outcome that falls due is drawn. On error nothing changes.
+    /// In a whole response window a seat's default answer is refused: the
+    /// window gives it at its deadline ([`Referee::expire_window`]).
     pub fn act(&mut self, seat: Seat, action: &G::Action) -> Result<Vec<Entry>, RulesError> {
         self.state.check(seat, action)?;
+        let waits = self.state.status().decision().is_some_and(Decision::is_whole);
+        if waits && self.state.default_action(seat).as_ref() == Some(action) {
+            return Err(RulesError::AnswerAtDeadline);
+        }
         let mut entries = vec![self.record(Step::Act(seat, action.clone()), false)];
         entries.extend(self.settle());
         Ok(entries)
@@ -355,6 +361,17 @@ pub trait AnyReferee: Debug + Send + Sync {
     fn agree_draw(&mut self) -> Vec<Entry>;
     /// See [`Referee::expire_window`].
     fn expire_window(&mut self) -> Vec<Entry>;
+    /// `seat` plays `action` as a player at a table would: a default answer
+    /// that waits for its whole window's deadline lets the deadline pass
+    /// ([`Referee::expire_window`]); any other action is
+    /// [`Referee::act`]. For tools and tests that pick among every legal
+    /// action.
+    fn act_or_expire(&mut self, seat: Seat, action: &Value) -> Result<Vec<Entry>, RulesError> {
+        if self.state().answer_at_deadline(seat).as_ref() == Some(action) {
+            return Ok(self.expire_window());
+        }
+        self.act(seat, action)
+    }
     /// See [`Referee::apply`].
     fn apply(&mut self, change: &Change) -> Result<Entry, RulesError>;
     /// See [`Referee::settle`].

@@ -13,7 +13,7 @@ use crate::any::{AnyGame, Registered};
 use crate::error::RulesError;
 use crate::games::{
     abande::Abande, accasta::Accasta, alva::Alva, attactics::Attactics, attangle::Attangle, attraktion::Attraktion,
-    dame100::Dame100, drill::Drill, hextri::HexTri, tactique::Tactique,
+    dame100::Dame100, drill::Drill, hextri::HexTri, tactics1940::Tactics1940, tactique::Tactique,
 };
 
 /// The offered games, in the order the home page lists them, then the test
@@ -28,6 +28,7 @@ static ALL_GAMES: &[&dyn AnyGame] = &[
     &Registered::<Tactique>::ENTRY,
     &Registered::<HexTri>::ENTRY,
     &Registered::<Attactics>::ENTRY,
+    &Registered::<Tactics1940>::ENTRY,
     &Registered::<Drill>::ENTRY,
 ];
 

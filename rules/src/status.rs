@@ -10,8 +10,11 @@
 //! - A **response window**: after an event, the seats that may answer are
 //!   asked; each has a default answer ([`Game::default_action`](crate::Game::default_action)),
 //!   and the window closes when every seat has answered or its deadline has
-//!   passed. Every seat that *might* answer is asked, and the window lasts
-//!   the same whoever could really answer, so nobody learns who could.
+//!   passed. Every seat that *might* answer is asked, whoever could really
+//!   answer. A window may also be declared *whole*: then no seat can give
+//!   its default answer early, so the window lasts its whole deadline
+//!   unless an answer that shows itself (a torpedo) ends it, and how long
+//!   it lasted tells nobody who could have answered.
 //!
 //! While chance is due ([`Status::Chance`]) nobody acts: the referee draws
 //! the outcome from the match's seed stream at once.
@@ -30,10 +33,17 @@ pub enum DecisionKind {
     Simultaneous,
     /// Seats may answer what just happened until every one has answered or
     /// `deadline_ms` milliseconds have passed since the window opened; then
-    /// each seat that has not answered gives its default answer.
+    /// each seat that has not answered gives its default answer. In a whole
+    /// window the defaults are given only then, so it stays open its full
+    /// length unless another answer ends it.
     Window {
         /// How long the window stays open at most.
         deadline_ms: u32,
+        /// Whether the default answers are given only at the deadline, never
+        /// early: when every seat but the one that could really answer would
+        /// answer at once, a window that closed when all had answered would
+        /// say by its length who could.
+        whole: bool,
     },
 }
 
@@ -59,7 +69,19 @@ impl Decision {
 
     /// A response window for `seats`, closing after `deadline_ms` at most.
     pub fn window(seats: SeatSet, deadline_ms: u32) -> Decision {
-        Decision { seats, kind: DecisionKind::Window { deadline_ms } }
+        Decision { seats, kind: DecisionKind::Window { deadline_ms, whole: false } }
+    }
+
+    /// A whole response window for `seats`: open for `deadline_ms`, unless
+    /// an answer other than a default ends it first.
+    pub fn whole_window(seats: SeatSet, deadline_ms: u32) -> Decision {
+        Decision { seats, kind: DecisionKind::Window { deadline_ms, whole: true } }
+    }
+
+    /// Whether the seats' default answers wait for the deadline (a whole
+    /// window).
+    pub fn is_whole(self) -> bool {
+        matches!(self.kind, DecisionKind::Window { whole: true, .. })
     }
 
     /// Whether the seats' parts are independent of each other: a part of

@@ -57,7 +57,7 @@ fn sample(game: &'static dyn AnyGame, options: Value, seed: u64, samples: &mut S
             let json = action.action.to_string();
             samples.states.push((referee.clone_box(), seat, action.text.clone(), json));
         }
-        match referee.act(seat, &action.action) {
+        match referee.act_or_expire(seat, &action.action) {
             Ok(made) => entries.extend(made),
             Err(error) => panic!("{}: a legal action was refused: {error}", game.info().id),
         }

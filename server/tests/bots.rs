@@ -92,3 +92,46 @@ async fn bots_at_two_seats_of_three_decide_at_once_and_each_seat_acts_for_itself
     server.stop().await;
     db.drop_db().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bot_lets_a_submarine_window_run_its_length_without_being_asked_over_and_over() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start_with(common::unlimited(&db.url)).await;
+    let mut ann = server.client().await;
+    let options = json!({"seats": 2, "window_ms": 200});
+    ann.say(&ClientMessage::CreateLobby(LobbySettings {
+        game: "tactics1940".into(),
+        options: options.clone(),
+        seats: Some(2),
+        public: false,
+        clock: None,
+    }))
+    .await;
+    let created = ann.expect(|m| m["type"] == "created").await;
+    let table = created["table"].as_str().unwrap().to_string();
+    ann.take_seat(&table, 0).await;
+    ann.say(&seat_bot(&table, Seat(1), "random")).await;
+    ann.expect(|m| m["type"] == "snapshot" && m["seats"][1]["bot"] == "random").await;
+    ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
+    ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+
+    let prefer = common::hastening("tactics1940", &options);
+    let (_, end) = common::play_preferring(&mut [&mut ann], &table, 5_000, 3, &prefer).await;
+    assert_eq!(end["phase"], "finished", "{end}");
+    let bot_events: Vec<&serde_json::Value> = ann
+        .frames
+        .iter()
+        .filter(|m| m["type"] == "event" && m["event"]["kind"] == "action" && m["event"]["seat"] == 1)
+        .map(|m| &m["event"])
+        .collect();
+    let windows = bot_events.iter().filter(|e| e["by_default"] == true).count();
+    let decisions = server.metric("tactica_bots_total").await as usize;
+    eprintln!("{} bot actions, {windows} windows waited out, {decisions} decisions", bot_events.len());
+    assert!(windows > 0, "the bot was asked in no window");
+    // One decision per action or window, and a few asked again after a
+    // change made them stale; a bot asked over and over while a window runs
+    // would make hundreds per window.
+    assert!(decisions <= 2 * bot_events.len() + 10, "{decisions} decisions for {} bot events", bot_events.len());
+    server.stop().await;
+    db.drop_db().await;
+}

@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{FRAME_LIMIT, TestDb, TestServer, play_random, start_private_match};
+use common::{Client, FRAME_LIMIT, TestDb, TestServer, play_on, start_game};
+use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn no_frame_of_any_game_exceeds_the_limit() {
@@ -12,10 +13,15 @@ async fn no_frame_of_any_game_exceeds_the_limit() {
     let server = TestServer::start(&db.url).await;
     for (i, game) in rules::registry::games().iter().enumerate() {
         let id = game.info().id;
-        let (mut a, mut b) = (server.client().await, server.client().await);
-        let (table, _) = start_private_match(&mut a, &mut b, id, None).await;
-        let (played, _) = play_random(&mut a, &mut b, &table, 400, i as u64 + 11).await;
-        let largest = a.largest.clone().max(b.largest.clone());
+        let options = common::test_options(id);
+        let mut clients = Vec::new();
+        for _ in 0..game.seat_count(&options).unwrap() {
+            clients.push(server.client().await);
+        }
+        let mut players: Vec<&mut Client> = clients.iter_mut().collect();
+        let (table, _) = start_game(&mut players, id, options, Value::Null).await;
+        let (played, _) = play_on(&mut players, &table, 400, i as u64 + 11).await;
+        let largest = clients.iter().map(|c| c.largest.clone()).max().unwrap();
         eprintln!("{id}: {played} actions, largest frame {} bytes ({})", largest.0, largest.1);
         assert!(largest.0 <= FRAME_LIMIT, "{id}: a {} frame of {} bytes", largest.1, largest.0);
     }

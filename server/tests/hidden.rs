@@ -1,14 +1,16 @@
 //! Hidden information never leaves the server: Tactique matches between two
-//! real WebSocket clients, watched by a spectator, with the history API
-//! asked along the way. Every frame and every response made before the end
-//! is checked against what its viewer may know, by rebuilding the match in
-//! the rules crate once the seed is revealed:
+//! real WebSocket clients and Tactics (1940) matches between four, watched
+//! by a spectator, with the history API asked along the way. Every frame
+//! and every response made before the end is checked against what its
+//! viewer may know, by rebuilding the match in the rules crate from what
+//! the server stored once the seed is revealed (common/leaks.rs):
 //!
 //! - each view sent is the viewer's view of the state at that event, and it
 //!   does not change when everything the viewer may not know is drawn anew
 //!   (`resample`), so it holds nothing of the hidden ranks or set-up;
 //! - each action reads as the rules describe it to that viewer;
-//! - no message carries an opponent's set-up action, legal actions or the seed.
+//! - no message carries an opponent's set-up action, legal actions or the seed;
+//! - no submarine card another player holds, in Tactics, shows anywhere.
 //!
 //! And a seat's frames are the same, view for view, in two matches that
 //! differ only in the opponent's arrangement.
@@ -17,14 +19,10 @@ mod common;
 
 use protocol::ClientMessage;
 
+use common::leaks::{Rebuilt, events_of, state_of};
 use common::{Client, TestDb, TestServer, start_private_match};
-use rules::referee::Entry;
-use rules::{AnyMatch, Seat, Seed, Viewer};
+use rules::{Seat, Seed, Viewer};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
-
-/// Resamples tried per view checked.
-const RESAMPLES: u64 = 2;
 
 /// A small deterministic generator for the players' choices.
 struct Dice(u64);
@@ -98,6 +96,30 @@ fn choose(legal: &[Value], dice: &mut Dice, placed_by_hand: &mut u32) -> Value {
     pick(legal.iter().collect(), dice)
 }
 
+/// Each viewer (with its session token) asks what the history API says of
+/// `table` at event `seq`: the match, its replay, its exports, the list.
+async fn ask_history(
+    server: &TestServer,
+    table: &str,
+    code: &str,
+    seq: u64,
+    viewers: impl Iterator<Item = (Viewer, &str)>,
+    asked: &mut Vec<Asked>,
+) {
+    for (viewer, token) in viewers {
+        for path in [
+            format!("/api/matches/{table}?code={code}"),
+            format!("/api/matches/{table}/replay?code={code}"),
+            format!("/api/matches/{table}/export?format=notation&code={code}"),
+            format!("/api/matches/{table}/export?format=json&code={code}"),
+            "/api/matches".to_string(),
+        ] {
+            let (status, body) = get(server, token, &path).await;
+            asked.push(Asked { viewer, seq, path, status, body });
+        }
+    }
+}
+
 /// Plays one Tactique match to its end between `a` (seat 0) and `b`
 /// (seat 1), with `spectator` following, asking the history API every few
 /// actions as each of them.
@@ -127,18 +149,8 @@ async fn play_watched(
             continue;
         }
         if actions.len() % 20 == 0 {
-            for (viewer, token) in VIEWERS.iter().zip([&a.token, &b.token, &spectator.token]) {
-                for path in [
-                    format!("/api/matches/{table}?code={code}"),
-                    format!("/api/matches/{table}/replay?code={code}"),
-                    format!("/api/matches/{table}/export?format=notation&code={code}"),
-                    format!("/api/matches/{table}/export?format=json&code={code}"),
-                    "/api/matches".to_string(),
-                ] {
-                    let (status, body) = get(server, token, &path).await;
-                    asked.push(Asked { viewer: *viewer, seq, path, status, body });
-                }
-            }
+            let viewers = VIEWERS.iter().copied().zip([a.token.as_str(), b.token.as_str(), spectator.token.as_str()]);
+            ask_history(server, &table, &code, seq, viewers, &mut asked).await;
         }
         // Both may act during the set-up: either goes first.
         let (first, second) = (!legal_of(&state_a).is_empty(), !legal_of(&state_b).is_empty());
@@ -171,96 +183,6 @@ async fn play_watched(
     Played { table, actions, end, seed, asked }
 }
 
-/// The match rebuilt in the rules crate through a referee, as the server
-/// plays it: the state after each event number, and the referee's record of
-/// each change (an action, and the chance it set off in the events after it).
-struct Rebuilt {
-    states: BTreeMap<u64, Box<dyn AnyMatch>>,
-    entries: BTreeMap<u64, Entry>,
-}
-
-/// A viewer's place in an entry's readings: its seat, or last for a spectator.
-fn reading(viewer: Viewer) -> usize {
-    match viewer {
-        Viewer::Seat(seat) => seat.index(),
-        Viewer::Spectator => 2,
-    }
-}
-
-impl Rebuilt {
-    fn new(played: &Played) -> Rebuilt {
-        let game = rules::registry::game("tactique").unwrap();
-        let mut referee = game.referee(&json!({}), None, played.seed).unwrap();
-        assert!(referee.settle().is_empty(), "no chance before the first action");
-        let mut states = BTreeMap::new();
-        let mut entries = BTreeMap::new();
-        states.insert(1, referee.state().clone_box());
-        for (seq, seat, action) in &played.actions {
-            // Each event's state is the one just after it: an action's
-            // before the chance it sets off, which has an event of its own.
-            let played = referee.clone_box().act(Seat(*seat), action).unwrap();
-            for (i, entry) in played.into_iter().enumerate() {
-                referee.apply(&entry.change).unwrap();
-                states.insert(seq + i as u64, referee.state().clone_box());
-                entries.insert(seq + i as u64, entry);
-            }
-        }
-        Rebuilt { states, entries }
-    }
-
-    /// The state once event `seq` happened (control events change nothing here).
-    fn at(&self, seq: u64) -> &dyn AnyMatch {
-        self.states.range(..=seq).next_back().expect("a state").1.as_ref()
-    }
-
-    /// The texts of the changes up to event `seq` that `viewer` may not read as written.
-    fn texts_hidden_from(&self, seq: u64, viewer: Viewer) -> Vec<String> {
-        self.entries
-            .range(..=seq)
-            .filter(|(_, entry)| entry.seen[reading(viewer)].as_deref() != Some(entry.text.as_str()))
-            .map(|(_, entry)| entry.text.clone())
-            .collect()
-    }
-
-    /// What `viewer` may read of the change of event `seq`.
-    fn text_for(&self, seq: u64, viewer: Viewer) -> Option<String> {
-        self.entries[&seq].seen[reading(viewer)].clone()
-    }
-}
-
-/// The view `viewer` was sent at event `seq` is its view of the state then,
-/// and it stays the same whatever is drawn anew of what it may not know.
-fn check_view(rebuilt: &Rebuilt, seq: u64, viewer: Viewer, view: &Value, context: &str) {
-    let state = rebuilt.at(seq);
-    let expected = serde_json::to_value(state.view(viewer)).unwrap();
-    assert_eq!(view, &expected, "{context}: the view at event {seq} for {viewer:?}");
-    let hidden_from: Vec<Seat> = match viewer {
-        Viewer::Seat(seat) => vec![seat],
-        Viewer::Spectator => vec![Seat(0), Seat(1)],
-    };
-    for seat in hidden_from {
-        for k in 0..RESAMPLES {
-            let other = state.resample(seat, Seed::from_u64(seq * 31 + k));
-            assert_eq!(
-                serde_json::to_value(other.view(viewer)).unwrap(),
-                expected,
-                "{context}: {viewer:?}'s view at event {seq} depends on what it may not know"
-            );
-        }
-    }
-}
-
-/// An action or chance event as `viewer` received it reads as the rules describe it.
-fn check_event(rebuilt: &Rebuilt, event: &Value, viewer: Viewer, context: &str) {
-    if event["kind"] != "action" && event["kind"] != "chance" {
-        return;
-    }
-    let seq = event["seq"].as_u64().unwrap();
-    let expected = rebuilt.text_for(seq, viewer);
-    assert_eq!(event["text"].as_str().map(str::to_string), expected, "{context}: event {seq} for {viewer:?}");
-    assert_eq!(event["hidden"].as_bool().unwrap_or(false), expected.is_none(), "{context}: event {seq}");
-}
-
 /// The set-up actions of the seats other than `viewer`'s, as JSON text.
 fn secrets(played: &Played, viewer: Viewer) -> Vec<String> {
     played
@@ -272,55 +194,26 @@ fn secrets(played: &Played, viewer: Viewer) -> Vec<String> {
         .collect()
 }
 
-/// The table state a frame carries: a snapshot is one, an event or a
-/// catch-up holds one.
-fn state_of(frame: &Value) -> &Value {
-    if frame["type"] == "snapshot" { frame } else { &frame["state"] }
-}
-
-/// The events a frame carries: a snapshot's or a catch-up's list, or an event's one.
-fn events_of(frame: &Value) -> impl Iterator<Item = &Value> {
-    frame["events"].as_array().into_iter().flatten().chain([&frame["event"]])
-}
-
+/// Checks the frames `viewer` received ([`Rebuilt::check_frames`]), and
+/// that none carries another seat's set-up action.
 fn check_frames(played: &Played, rebuilt: &Rebuilt, viewer: Viewer, frames: &[Value]) -> usize {
     let secret = secrets(played, viewer);
-    let mut checked = 0;
     for frame in frames {
         let table = frame["table"].as_str().or(frame["state"]["table"].as_str());
-        if table != Some(played.table.as_str()) {
+        let seq = state_of(frame)["seq"].as_u64();
+        if table != Some(played.table.as_str()) || seq.is_none_or(|seq| seq >= played.end) {
             continue;
         }
-        let state = state_of(frame);
-        let Some(seq) = state["seq"].as_u64() else { continue };
-        if seq >= played.end {
-            continue;
-        }
-        let context = format!("{} frame", frame["type"]);
         let text = frame.to_string();
         for s in &secret {
-            assert!(!text.contains(s.as_str()), "{context} to {viewer:?} carries the opponent's set-up action {s}");
-        }
-        assert!(state["seed"].is_null(), "{context} to {viewer:?} reveals the seed before the end");
-        // Once the rules have ended the match (the `ended` event follows),
-        // views show everything.
-        if state["phase"] == "live" && !state["view"]["outcome"].is_object() {
-            check_view(rebuilt, seq, viewer, &state["view"], &context);
-            let legal = legal_of(state);
-            match viewer {
-                Viewer::Seat(seat) => {
-                    let expected = rebuilt.at(seq).legal(seat);
-                    assert_eq!(legal, serde_json::to_value(expected).unwrap().as_array().unwrap().clone(), "{context}");
-                }
-                Viewer::Spectator => assert!(legal.is_empty(), "{context}: a spectator was sent legal actions"),
-            }
-            checked += 1;
-        }
-        for event in events_of(frame) {
-            check_event(rebuilt, event, viewer, &context);
+            assert!(
+                !text.contains(s.as_str()),
+                "a {} frame to {viewer:?} carries the opponent's set-up action {s}",
+                frame["type"]
+            );
         }
     }
-    checked
+    rebuilt.check_frames(&played.table, played.end, viewer, frames)
 }
 
 fn check_asked(played: &Played, rebuilt: &Rebuilt) {
@@ -342,18 +235,24 @@ fn check_asked(played: &Played, rebuilt: &Rebuilt) {
             // The JSON record carries the seed: only after the end.
             assert_eq!(asked.status, 403, "{context}: {}", asked.body);
         } else if asked.path.contains("/export") {
-            // Refused while anything is hidden from the requester; otherwise
-            // it holds only what the requester may read.
-            let others = rebuilt.texts_hidden_from(asked.seq, asked.viewer);
-            if others.is_empty() {
-                assert_eq!(asked.status, 200, "{context}");
+            // Refused while anything is hidden from the requester, at one of
+            // the events the response may show; otherwise it holds only what
+            // the requester may read.
+            let hidden: Vec<bool> = rebuilt
+                .reached_from(asked.seq)
+                .map(|seq| !rebuilt.texts_hidden_from(seq, asked.viewer).is_empty())
+                .collect();
+            if asked.status == 200 {
+                assert!(hidden.contains(&false), "{context}: exported while something was hidden");
             } else {
                 assert_eq!(asked.status, 403, "{context}: {}", asked.body);
+                assert!(hidden.contains(&true), "{context}: refused with nothing hidden: {}", asked.body);
             }
         } else if asked.path.contains("/replay") {
             assert_eq!(asked.status, 200, "{context}");
             let steps = asked.body["steps"].as_array().unwrap();
-            check_view(rebuilt, asked.seq, asked.viewer, &steps.last().unwrap()["view"], &context);
+            let shown = &steps.last().unwrap()["view"];
+            rebuilt.check_view_in(rebuilt.reached_from(asked.seq), asked.viewer, shown, &context);
             for step in steps {
                 let text = step["text"].as_str().unwrap_or_default();
                 if step["seat"].as_u64().map(|s| s as u8) != seat {
@@ -368,7 +267,7 @@ fn check_asked(played: &Played, rebuilt: &Rebuilt) {
             assert_eq!(asked.status, 200, "{context}");
             assert!(asked.body["seed"].is_null(), "{context}: the seed before the end");
             for event in asked.body["events"].as_array().unwrap() {
-                check_event(rebuilt, event, asked.viewer, &context);
+                rebuilt.check_event(event, asked.viewer, &context);
             }
         }
     }
@@ -385,7 +284,7 @@ async fn no_frame_or_response_before_the_end_tells_a_viewer_what_it_may_not_know
             let mut b = server.client().await;
             let mut spectator = server.client().await;
             let played = play_watched(&server, &mut a, &mut b, &mut spectator, n + 1).await;
-            let rebuilt = Rebuilt::new(&played);
+            let rebuilt = Rebuilt::from_store(&db.url, &played.table, "tactique", &json!({}), played.seed).await;
             for (viewer, client) in VIEWERS.iter().zip([&a, &b, &spectator]) {
                 let checked = check_frames(&played, &rebuilt, *viewer, &client.frames);
                 assert!(checked > played.actions.len() / 2, "{viewer:?}: only {checked} views checked");
@@ -399,6 +298,107 @@ async fn no_frame_or_response_before_the_end_tells_a_viewer_what_it_may_not_know
             "{}: {matches} matches, {} actions, {} views and {} responses checked",
             db.label, totals.1, totals.0, totals.2
         );
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+/// Plays a four-player Tactics match to its end (players who hasten it,
+/// [`common::hastening`]) with `spectator` following, every viewer asking
+/// the history API every 25 actions.
+/// Returns the match and how many actions were played.
+async fn play_tactics_watched(
+    server: &TestServer,
+    players: &mut [Client],
+    spectator: &mut Client,
+    seed: u64,
+) -> (Played, usize) {
+    let options = tactics_options();
+    let (table, code) = {
+        let mut seated: Vec<&mut Client> = players.iter_mut().collect();
+        common::start_game(&mut seated, "tactics1940", options.clone(), Value::Null).await
+    };
+    spectator.join_code(&code).await;
+    let prefer = common::hastening("tactics1940", &options);
+    let mut asked = Vec::new();
+    let mut played = 0;
+    let last = loop {
+        let (more, last) = {
+            let mut seated: Vec<&mut Client> = players.iter_mut().collect();
+            common::play_preferring(&mut seated, &table, 25, seed + played as u64, &prefer).await
+        };
+        played += more;
+        if last["phase"] != "live" {
+            break last;
+        }
+        // Asked where the match waits for a player's move: not between an
+        // action and the chance it sets off, nor in a submarine window,
+        // which the server closes by itself, so that nothing happens while
+        // the viewers ask.
+        let mut seq = last["seq"].as_u64().unwrap();
+        let still = loop {
+            let (mut waits, mut live) = (false, true);
+            for player in players.iter_mut() {
+                let state = player.state_at(&table, seq).await;
+                live &= state["phase"] == "live" && !state["view"]["outcome"].is_object();
+                waits |= state["window_until"].is_null() && state["legal"].as_array().is_some_and(|l| !l.is_empty());
+            }
+            if !live || waits {
+                break live;
+            }
+            seq += 1;
+        };
+        spectator.state_at(&table, seq).await;
+        if !still {
+            continue;
+        }
+        let tokens: Vec<String> = players.iter().map(|p| p.token.clone()).chain([spectator.token.clone()]).collect();
+        let viewers = (0..4u8).map(|s| Viewer::Seat(Seat(s))).chain([Viewer::Spectator]);
+        ask_history(server, &table, &code, seq, viewers.zip(tokens.iter().map(String::as_str)), &mut asked).await;
+    };
+    let end = last["seq"].as_u64().unwrap();
+    for player in players.iter_mut() {
+        player.state_at(&table, end).await;
+    }
+    spectator.state_at(&table, end).await;
+    let seed: Seed = last["seed"].as_str().expect("the seed is revealed at the end").parse().unwrap();
+    // No action is secret here, only cards, which the views and readings
+    // are checked for: no set-up actions to look for.
+    (Played { table, actions: Vec::new(), end, seed, asked }, played)
+}
+
+/// Four players, submarine windows of 30 ms.
+fn tactics_options() -> Value {
+    json!({"seats": 4, "window_ms": 30})
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn no_frame_or_response_of_a_four_player_tactics_match_tells_anyone_who_holds_a_submarine() {
+    for db in TestDb::all().await {
+        let server = TestServer::start_with(common::unlimited(&db.url)).await;
+        let matches = if db.label == "sqlite" { 3 } else { 1 };
+        let (mut views, mut kept) = (0, 0);
+        for n in 0..matches {
+            let mut players = Vec::new();
+            for _ in 0..4 {
+                players.push(server.client().await);
+            }
+            let mut spectator = server.client().await;
+            let (played, actions) = play_tactics_watched(&server, &mut players, &mut spectator, n + 1).await;
+            let rebuilt =
+                Rebuilt::from_store(&db.url, &played.table, "tactics1940", &tactics_options(), played.seed).await;
+            let clients = players.iter().chain([&spectator]);
+            for (viewer, client) in rebuilt.viewers().into_iter().zip(clients) {
+                let checked = check_frames(&played, &rebuilt, viewer, &client.frames);
+                assert!(checked > actions / 2, "{viewer:?}: only {checked} views checked of {actions} actions");
+                views += checked;
+            }
+            check_asked(&played, &rebuilt);
+            // Submarine cards were drawn and kept unseen by the others.
+            kept += rebuilt.texts_hidden_from(played.end, Viewer::Spectator).len();
+        }
+        eprintln!("{}: {matches} matches, {views} views checked, {kept} steps hidden from a spectator", db.label);
+        assert!(kept > 0, "no submarine card was ever held in secret: the test proved nothing");
         server.stop().await;
         db.drop_db().await;
     }

@@ -5,39 +5,33 @@
 mod common;
 
 use common::{
-    Client, TestDb, TestServer, captures, guest_at, play_on, play_preferring, play_random, start_game,
-    start_private_match,
+    Client, TestDb, TestServer, guest_at, play_on, play_preferring, play_random, start_game, start_private_match,
+    stored_events,
 };
 use protocol::{ClientMessage, LobbySettings};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-
-async fn stored_events(url: &str, table: &str) -> Vec<(i64, String)> {
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
-    let rows = sqlx::query("SELECT seq, kind FROM events WHERE table_id = $1 ORDER BY seq")
-        .bind(table.to_string())
-        .fetch_all(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
-    rows.iter().map(|r| (r.get::<i64, _>("seq"), r.get::<String, _>("kind"))).collect()
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
     for db in TestDb::all().await {
-        let server = TestServer::start(&db.url).await;
+        // Unlimited: a Tactics turn is many actions by one client in a row.
+        let server = TestServer::start_with(common::unlimited(&db.url)).await;
         for (i, game) in rules::registry::games().iter().enumerate() {
             let id = game.info().id;
-            let mut a = server.client().await;
-            let mut b = server.client().await;
-            let (table, _) = start_private_match(&mut a, &mut b, id, None).await;
+            let options = common::test_options(id);
+            let mut clients = Vec::new();
+            for _ in 0..game.seat_count(&options).unwrap() {
+                clients.push(server.client().await);
+            }
+            let mut players: Vec<&mut Client> = clients.iter_mut().collect();
+            let (table, _) = start_game(&mut players, id, options.clone(), Value::Null).await;
             // Captures first, so that long games (ATTACTICS) end sooner.
-            let (played, end) = play_preferring(&mut [&mut a, &mut b], &table, 20_000, i as u64 + 1, &captures).await;
+            let prefer = common::hastening(id, &options);
+            let (played, end) = play_preferring(&mut players, &table, 20_000, i as u64 + 1, &prefer).await;
+            let a = &mut *players[0];
             assert_eq!(end["phase"], "finished", "{} {id}: not over after {played} actions", db.label);
             assert_eq!(end["result"]["termination"], "rules", "{id}");
             let seed = end["seed"].as_str().expect("the seed is revealed");
@@ -54,8 +48,9 @@ async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
             );
             let events = stored_events(&db.url, &table).await;
             assert_eq!(events.len() as u64, end["seq"].as_u64().unwrap(), "every event is stored, none twice");
-            assert_eq!(events.iter().filter(|(_, k)| k == "act").count(), played);
-            assert_eq!(events.last().unwrap().1, "ended");
+            let sent = events.iter().filter(|e| e.kind == "act" && e.client_id.is_some()).count();
+            assert_eq!(sent, played, "{id}: every action a client sent is stored once");
+            assert_eq!(events.last().unwrap().kind, "ended");
         }
         server.stop().await;
         db.drop_db().await;
@@ -72,7 +67,13 @@ async fn every_variant_a_lobby_form_offers_plays_to_the_end() {
         let id = game.info().id;
         // The defaults are played above; here each other choice, with
         // what it needs of the other options.
-        for options in game.option_choices().into_iter().skip(1) {
+        for mut options in game.option_choices().into_iter().skip(1) {
+            // Tactics' choices of time to torpedo are played with the tests'
+            // short windows too (tactics1940.rs shows each window lasts its
+            // length): the time is all they change.
+            for (key, value) in common::test_options(id).as_object().unwrap() {
+                options[key] = value.clone();
+            }
             let seats = game.seat_count(&options).unwrap();
             let mut clients: Vec<Client> = Vec::new();
             for _ in 0..seats {
@@ -85,7 +86,8 @@ async fn every_variant_a_lobby_form_offers_plays_to_the_end() {
             assert_eq!(lobby["options"], options, "{id}: the lobby keeps {options}");
             let cells = server.layout_of(&lobby).await["cells"].as_array().unwrap().len();
             // Captures first, so that long games (ATTACTICS) end sooner.
-            let (played, end) = play_preferring(&mut players, &table, 20_000, i as u64 + 7, &captures).await;
+            let prefer = common::hastening(id, &options);
+            let (played, end) = play_preferring(&mut players, &table, 20_000, i as u64 + 7, &prefer).await;
             assert_eq!(end["phase"], "finished", "{id} {options}: not over after {played} actions");
             assert_eq!(end["result"]["termination"], "rules", "{id} {options}");
             eprintln!("{id} {options}: {seats} seats, {cells} cells, ended by the rules after {played} actions");
@@ -110,7 +112,8 @@ async fn an_action_is_in_the_database_when_it_is_acknowledged_and_a_resent_one_i
         assert_eq!(acted["type"], "acted", "the actor hears that its action stands before the event");
         assert_eq!(acted["seq"], 2);
         let events = stored_events(&db.url, &table).await;
-        assert_eq!(events.last(), Some(&(2, "act".to_string())), "{} stores before it acknowledges", db.label);
+        let last = events.last().map(|e| (e.seq, e.kind.as_str(), e.client_id.as_deref()));
+        assert_eq!(last, Some((2, "act", Some("m1"))), "{} stores before it acknowledges", db.label);
         // The same id again, as after a reconnect: acknowledged, not replayed.
         a.say(&common::act_message(&table, "m1", None, action.clone())).await;
         let again = a.expect(|m| m["type"] == "acted").await;
@@ -342,7 +345,7 @@ async fn a_match_whose_end_was_not_stored_ends_when_the_server_comes_back() {
         assert_eq!(snapshot["phase"], "finished", "{}", db.label);
         assert_eq!(snapshot["result"]["termination"], "resignation");
         assert_eq!(snapshot["result"]["outcome"]["places"], json!([1, 2]));
-        assert_eq!(stored_events(&db.url, &table).await.last().unwrap().1, "ended");
+        assert_eq!(stored_events(&db.url, &table).await.last().unwrap().kind, "ended");
         server.stop().await;
         db.drop_db().await;
     }

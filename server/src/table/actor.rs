@@ -389,7 +389,7 @@ impl Table {
             Command::Request { conn, player, message, received } => {
                 self.request(&conn, &player, message, received).await;
             }
-            Command::BotActs { seat, seq, action } => self.bot_acts(seat, seq, action).await,
+            Command::BotActs { seat, seq, choice } => self.bot_acts(seat, seq, choice).await,
             Command::Shutdown { .. } => {}
         }
         self.wake_bots();

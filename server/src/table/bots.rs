@@ -7,8 +7,8 @@
 //! person's action, unless the match has meanwhile changed what the seat
 //! sees; then the bot is asked again.
 
-use super::Command;
 use super::actor::Table;
+use super::{BotChoice, Command};
 use crate::identity::random_bytes;
 use rules::bot::Bot;
 use rules::{Seat, SeatSet, Seed, SeedStream};
@@ -37,7 +37,7 @@ impl Table {
         let seq = self.seq();
         for seat in asked.iter() {
             let Some(live) = self.stage.live_mut() else { return };
-            if live.thinking[seat.index()].is_some() {
+            if live.thinking[seat.index()].is_some() || live.waiting[seat.index()] == Some(seq) {
                 continue;
             }
             let name = self.seats[seat.index()].as_ref().and_then(|p| p.bot.clone()).unwrap_or_default();
@@ -57,6 +57,7 @@ impl Table {
                 let chosen = pool
                     .run(move || {
                         let legal = truth.legal(seat);
+                        let waits = truth.answer_at_deadline(seat);
                         let seen = truth.resample(seat, resample);
                         drop(truth);
                         let index = bot.choose(seen.as_ref(), seat, &legal, &mut stream);
@@ -68,38 +69,51 @@ impl Table {
                             tracing::error!(bot = bot.name(), index, "a bot named no legal action");
                             rules::bot::Random.choose(seen.as_ref(), seat, &legal, &mut stream)
                         };
-                        legal[index].action.clone()
+                        let action = legal[index].action.clone();
+                        if Some(&action) == waits.as_ref() { BotChoice::Wait } else { BotChoice::Play(action) }
                     })
                     .await;
-                let action = chosen.ok();
+                let choice = chosen.unwrap_or(BotChoice::Failed);
                 if let Some(table) = myself.and_then(|m| m.upgrade()) {
-                    let _ = table.send(Command::BotActs { seat, seq, action }).await;
+                    let _ = table.send(Command::BotActs { seat, seq, choice }).await;
                 }
             });
         }
     }
 
-    /// A bot's choice for `seat`, made at event `seq` (none if it failed).
-    pub(super) async fn bot_acts(&mut self, seat: Seat, seq: u64, action: Option<Value>) {
+    /// A bot's choice for `seat`, made at event `seq`.
+    pub(super) async fn bot_acts(&mut self, seat: Seat, seq: u64, choice: BotChoice) {
         let Some(live) = self.stage.live_mut() else { return };
         if live.thinking.get(seat.index()).copied().flatten() != Some(seq) {
             return;
         }
         live.thinking[seat.index()] = None;
-        let Some(action) = action else {
-            // The bot panicked: a random legal action stands in for it, so
-            // that the match goes on, and the fault is logged.
-            tracing::error!(table = %self.id, seat = seat.0, "a bot failed to decide: a random legal action is played");
-            let legal = self.referee.state().legal(seat);
-            if legal.is_empty() {
+        let action = match choice {
+            BotChoice::Play(action) => action,
+            BotChoice::Wait => {
+                live.waiting[seat.index()] = Some(seq);
                 return;
             }
-            let index = SeedStream::new(Seed(random_bytes())).below(legal.len() as u32) as usize;
-            let action = legal[index].action.clone();
-            if let Err((_, message)) = self.play_announced(seat, &action, None).await {
-                tracing::error!(table = %self.id, seat = seat.0, %message, "a random action for a failed bot was refused");
+            BotChoice::Failed => {
+                // The bot panicked: a random legal action stands in for it,
+                // so that the match goes on, and the fault is logged.
+                tracing::error!(table = %self.id, seat = seat.0, "a bot failed to decide: a random legal action is played");
+                let state = self.referee.state();
+                let waits = state.answer_at_deadline(seat);
+                let legal: Vec<Value> =
+                    state.legal(seat).into_iter().map(|a| a.action).filter(|a| Some(a) != waits.as_ref()).collect();
+                if legal.is_empty() {
+                    if let Some(live) = self.stage.live_mut() {
+                        live.waiting[seat.index()] = Some(seq);
+                    }
+                    return;
+                }
+                let action = legal[SeedStream::new(Seed(random_bytes())).below(legal.len() as u32) as usize].clone();
+                if let Err((_, message)) = self.play_announced(seat, &action, None).await {
+                    tracing::error!(table = %self.id, seat = seat.0, %message, "a random action for a failed bot was refused");
+                }
+                return;
             }
-            return;
         };
         let still_asked = self.stage.running().is_some() && self.referee.state().status().acting().contains(seat);
         // A change the seat sees makes the choice stale: the bot is asked again.

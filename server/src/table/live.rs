@@ -32,7 +32,7 @@ fn rules_code(error: &RulesError) -> ErrorCode {
         RulesError::MatchOver => ErrorCode::MatchNotLive,
         RulesError::NotYourTurn(_) => ErrorCode::NotYourTurn,
         RulesError::NoSuchSeat(_) => ErrorCode::NoSuchSeat,
-        RulesError::Illegal(_) | RulesError::Notation(_) => ErrorCode::IllegalAction,
+        RulesError::Illegal(_) | RulesError::Notation(_) | RulesError::AnswerAtDeadline => ErrorCode::IllegalAction,
         RulesError::BadAction(_) => ErrorCode::BadAction,
         RulesError::BadOptions(_) => ErrorCode::InvalidOptions,
         RulesError::UnknownGame(_) => ErrorCode::UnknownGame,
@@ -61,6 +61,10 @@ pub(super) struct Live {
     pub(super) pending_end: Option<(Termination, Instant)>,
     /// Per seat held by a bot: the event it is deciding at.
     pub(super) thinking: Vec<Option<u64>>,
+    /// Per seat held by a bot: the event at which it chose to let a whole
+    /// window run to its deadline, so that it is not asked again until
+    /// something happens.
+    pub(super) waiting: Vec<Option<u64>>,
     /// When (ms since the epoch) to try again an adjudication that could
     /// not be stored.
     pub(super) adjudication_retry: Option<u64>,
@@ -79,6 +83,7 @@ impl Live {
             grace_until: vec![None; seats],
             pending_end: None,
             thinking: vec![None; seats],
+            waiting: vec![None; seats],
             adjudication_retry: None,
         }
     }
@@ -112,7 +117,7 @@ pub(super) fn clocked(status: &Status) -> SeatSet {
 /// The deadline of a response window, if the decision is one.
 pub(super) fn window_ms(decision: Option<Decision>) -> Option<u32> {
     match decision?.kind {
-        DecisionKind::Window { deadline_ms } => Some(deadline_ms),
+        DecisionKind::Window { deadline_ms, .. } => Some(deadline_ms),
         DecisionKind::Turn | DecisionKind::Simultaneous => None,
     }
 }

@@ -141,20 +141,32 @@ pub enum Command {
         /// When the server received it, for latency metrics.
         received: Instant,
     },
-    /// A bot's choice for `seat`, made at event `seq`; none if it failed.
+    /// A bot's choice for `seat`, made at event `seq`.
     BotActs {
         /// The seat.
         seat: Seat,
         /// The event it decided at.
         seq: u64,
-        /// The action's JSON form.
-        action: Option<serde_json::Value>,
+        /// What it chose.
+        choice: BotChoice,
     },
     /// Stop (the server is shutting down); everything is already stored.
     Shutdown {
         /// Answered when stopped.
         done: oneshot::Sender<()>,
     },
+}
+
+/// What a bot decided for its seat.
+#[derive(Debug)]
+pub enum BotChoice {
+    /// This action, in its JSON form.
+    Play(serde_json::Value),
+    /// To let a whole response window run to its deadline, where its
+    /// default answer is given.
+    Wait,
+    /// Nothing: the bot panicked.
+    Failed,
 }
 
 /// A handle to a table task.

@@ -35,8 +35,13 @@ impl Table {
         let state = referee.state();
         let legal = match self.stage.running() {
             Some(live) => {
-                let legal: Vec<_> =
-                    seats.without_all(live.left).iter().flat_map(|seat: Seat| state.legal(seat)).collect();
+                // A default answer that waits for its window's deadline is
+                // not offered.
+                let offered = |seat: Seat| {
+                    let waits = state.answer_at_deadline(seat);
+                    state.legal(seat).into_iter().filter(move |a| Some(&a.action) != waits.as_ref())
+                };
+                let legal: Vec<_> = seats.without_all(live.left).iter().flat_map(offered).collect();
                 protocol::legal::frame(&legal)
             }
             None => protocol::legal::Framed::default(),

@@ -4,10 +4,15 @@
 
 #![allow(dead_code)]
 
+pub mod leaks;
+
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMessage, LobbySettings, Seat};
+use rules::Cell;
+use rules::layout::gallery::oceans::{self, Country};
 use serde_json::{Value, json};
 use server::config::Settings;
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -238,7 +243,7 @@ pub struct Client {
     /// Messages received but not yet consumed by `expect`.
     pub inbox: Vec<Value>,
     /// The latest state seen per table (a snapshot, or the state of an event).
-    pub states: std::collections::HashMap<String, Value>,
+    pub states: HashMap<String, Value>,
     /// Every message received, in order (the leak tests read them all).
     pub frames: Vec<Value>,
     /// The length in bytes of the largest frame received, and its type.
@@ -307,7 +312,18 @@ impl Client {
             action: action.clone(),
         };
         self.say(&message).await;
-        self.expect(|m| (m["type"] == "acted" || m["type"] == "error") && m["id"] == id.as_str()).await
+        self.reply_to(&id).await
+    }
+
+    /// The server's reply to action `id`: `acted` or its error. A dropped
+    /// action gets no reply of its own, only a `rate_limited` notice, and
+    /// the match would wait on it for ever: that fails here at once.
+    async fn reply_to(&mut self, id: &str) -> Value {
+        let reply = self
+            .expect(|m| (m["type"] == "acted" || m["type"] == "error") && m["id"] == id || m["code"] == "rate_limited")
+            .await;
+        assert_ne!(reply["code"], "rate_limited", "action {id} was dropped: this test needs `unlimited` settings");
+        reply
     }
 
     pub async fn send_raw(&mut self, message: Message) {
@@ -449,11 +465,7 @@ impl Client {
     pub async fn act(&mut self, table: &str, action: &Value) -> u64 {
         let id = self.next_action_id();
         self.say(&act_message(table, &id, None, action.clone())).await;
-        let reply = self
-            .expect(|m| {
-                (m["type"] == "acted" && m["id"] == id.as_str()) || (m["type"] == "error" && m["id"] == id.as_str())
-            })
-            .await;
+        let reply = self.reply_to(&id).await;
         assert_eq!(reply["type"], "acted", "action {action} refused: {reply}");
         reply["seq"].as_u64().unwrap()
     }
@@ -533,6 +545,45 @@ pub fn captures(action: &Value) -> bool {
     action["text"].as_str().is_some_and(|t| t.as_bytes().windows(2).any(|w| w[0].is_ascii_digit() && w[1] == b'x'))
 }
 
+/// The row of every square of Tactics' board, by its name as actions write it.
+fn tactics_rows() -> HashMap<String, usize> {
+    oceans::squares()
+        .into_iter()
+        .map(|square| {
+            let cell: Cell = square.label.parse().unwrap();
+            (serde_json::to_value(cell).unwrap().as_str().unwrap().to_string(), square.at.0)
+        })
+        .collect()
+}
+
+/// What test players prefer among their legal actions (as a client holds
+/// them) so that random matches of `game` end sooner: captures in every
+/// game (ATTACTICS); in Tactics, North steps down the board and South up
+/// it, jumps, strikes and torpedoes are taken, and protests accepted and
+/// served, so that neutrals go to war.
+pub fn hastening(game: &str, options: &Value) -> Box<dyn Fn(&Value) -> bool + Send + Sync> {
+    if game != "tactics1940" {
+        return Box::new(captures);
+    }
+    let seats = options["seats"].as_u64().unwrap_or(4) as u8;
+    let countries = rules::games::tactics1940::Tactics1940::countries_for(seats);
+    let rows = tactics_rows();
+    Box::new(move |legal: &Value| {
+        let seat = legal["seat"].as_u64().unwrap() as usize;
+        let action = &legal["action"];
+        let row = |key: &str| action[key].as_str().and_then(|name| rows.get(name)).copied();
+        match action["do"].as_str().unwrap_or_default() {
+            "accept" | "serve" | "jump" | "strike" | "torpedo" | "demand" => true,
+            "move" | "place" => match (countries[seat], row("from"), row("to")) {
+                (Country::North, Some(from), Some(to)) => to > from,
+                (Country::South, Some(from), Some(to)) => to < from,
+                _ => false,
+            },
+            _ => false,
+        }
+    })
+}
+
 /// [`play_on`], choosing among the actions `prefer` picks when there are
 /// any: captures first end long games (ATTACTICS) sooner.
 pub async fn play_preferring(
@@ -580,6 +631,16 @@ pub async fn play_preferring(
         let choice = &legal[((rng >> 33) % legal.len() as u64) as usize];
         let seat = Seat(choice["seat"].as_u64().expect("every legal action names its seat") as u8);
         let reply = clients[index].act_for(table, seat, &choice["action"]).await;
+        if reply["type"] == "error" {
+            // Refused only if the match went on by itself first: a window's
+            // deadline passed before the answer arrived, or the state acted
+            // on was one of a burst of default answers. The events that did
+            // it came on the connection before the refusal.
+            let now = clients[index].states[table]["seq"].as_u64().unwrap();
+            assert!(now > newest, "refused at event {newest}, the newest: {reply}");
+            seq = now;
+            continue;
+        }
         assert_eq!(reply["type"], "acted", "{reply}");
         seq = reply["seq"].as_u64().unwrap();
         played += 1;
@@ -591,6 +652,53 @@ pub fn legal(state: &Value, text: &str) -> Value {
     let legal = state["legal"].as_array().cloned().unwrap_or_default();
     let found = legal.iter().find(|a| a["text"] == text);
     found.unwrap_or_else(|| panic!("no legal action {text:?} in {legal:?}"))["action"].clone()
+}
+
+/// One event as the server stored it.
+pub struct StoredEvent {
+    pub seq: u64,
+    /// The `kind` column: "act", "chance", "ended"...
+    pub kind: String,
+    /// The client's action id, for an action a client sent.
+    pub client_id: Option<String>,
+    /// The event in full, as JSON.
+    pub payload: String,
+    /// When it was stored (ms since the epoch).
+    pub at: i64,
+}
+
+/// The stored events of `table` in the database at `url`, in order.
+pub async fn stored_events(url: &str, table: &str) -> Vec<StoredEvent> {
+    use sqlx::Row;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
+    let rows =
+        sqlx::query("SELECT seq, kind, client_id, payload, created_at FROM events WHERE table_id = $1 ORDER BY seq")
+            .bind(table.to_string())
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    pool.close().await;
+    rows.iter()
+        .map(|r| StoredEvent {
+            seq: r.get::<i64, _>("seq") as u64,
+            kind: r.get("kind"),
+            client_id: r.get("client_id"),
+            payload: r.get("payload"),
+            at: r.get("created_at"),
+        })
+        .collect()
+}
+
+/// The options a test plays `game` with when it means the standard game:
+/// the defaults, except that Tactics' submarine windows last 20 ms instead
+/// of 4 s. Such a window always runs its whole length, and a random match
+/// opens hundreds of them.
+pub fn test_options(game: &str) -> Value {
+    match game {
+        "tactics1940" => json!({"window_ms": 20}),
+        _ => json!({}),
+    }
 }
 
 /// A lobby for `game` created by `a`, joined through the invite code by

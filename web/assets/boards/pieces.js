@@ -45,6 +45,7 @@ export function drawStack(pieces, x, y, full, seats, looks = new Map()) {
     const look = piece.hidden ? null : looks.get(piece.kind);
     const r = full * (look?.size ?? 1);
     const disc = s("g", { class: `piece seat-${piece.owner}${piece.hidden ? " hidden" : ""}` });
+    if (piece.kind && !piece.hidden) disc.setAttribute("data-kind", piece.kind);
     disc.append(
       s("ellipse", { cx: x, cy: cy + r * 0.12, rx: r, ry: r * 0.92, fill: light ? "#b9b2a0" : "#111", opacity: 0.55 }),
       s("circle", { cx: x, cy, r, fill: colour, stroke: light ? "#6b6556" : "#000", "stroke-width": r * 0.09 }),
@@ -56,7 +57,6 @@ export function drawStack(pieces, x, y, full, seats, looks = new Map()) {
       disc.append(label(x, cy, piece.kind ?? "?", r, light));
     } else if (top && look) {
       disc.append(emblem(look.emblem, x, cy, r, light));
-      disc.setAttribute("data-kind", piece.kind);
     } else if (top && piece.kind) {
       disc.append(label(x, cy, piece.kind, r, light));
     } else {

@@ -57,13 +57,20 @@ export function points(placed, colours) {
 
 /**
  * Where a cell's caption goes: in a square's upper left corner, as numbers
- * are printed on a draughts board; under the top of any other tile (a
- * hexagon's flat top has the most room above its pieces, which stack
- * upwards); up and left of a point.
+ * are printed on a draughts board (a name, such as a box's beside the
+ * board, along its top); under the top of any other tile (a hexagon's flat
+ * top has the most room above its pieces, which stack upwards); up and
+ * left of a point.
  */
 function captionSpot(cell) {
   if (!cell.corners) return spot(cell, 225, 1.1);
-  return cell.corners.length === 4 ? spot(cell, 225, 0.62) : spot(cell, 270, 0.76);
+  if (cell.corners.length !== 4) return spot(cell, 270, 0.76);
+  return isName(cell.caption) ? spot(cell, 270, 0.7) : spot(cell, 225, 0.62);
+}
+
+/** Whether a caption is a name rather than a number or a mark. */
+function isName(caption) {
+  return caption.length > 3;
 }
 
 /** Coordinates and names written on the board, and each cell's caption. */
@@ -77,7 +84,9 @@ export function texts(placed) {
   for (const cell of placed.cells) {
     if (!cell.caption) continue;
     const [x, y] = captionSpot(cell);
-    const size = Math.min(cell.room * 0.42, placed.unit * 0.3);
+    // A name shrinks to fit its square's width.
+    const fits = isName(cell.caption) && cell.corners ? (cell.room * 1.8) / (0.58 * cell.caption.length) : Infinity;
+    const size = Math.min(cell.room * 0.42, placed.unit * 0.3, fits);
     group.append(text(x, y, cell.caption, size, { class: `caption on-${toneClass(cell.tone)}` }));
   }
   return group;

@@ -16,7 +16,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openLobby, person, playSome, serverAndBrowser, shots, takeSeat } from "./harness.mjs";
+import { openLobby, person, playInPages, playSome, serverAndBrowser, shots, takeSeat } from "./harness.mjs";
 
 const running = serverAndBrowser();
 const phone = { width: 390, height: 844 };
@@ -99,34 +99,6 @@ function clickOnce(distance) {
   const done = root.dataset.clicks === "0";
   if (done) window.__picked = null;
   return done;
-}
-
-/** The pages play as `clickOnce` chooses until the match is over; returns the actions played. */
-async function playToTheEnd(pages, distance, maxActions) {
-  for (const page of pages) await page.evaluate((d) => (window.__distance = d), distance);
-  let actions = 0;
-  while (actions < maxActions) {
-    let acted = false;
-    for (const page of pages) {
-      const made = await page.evaluate(`(() => {
-        const seq = document.querySelector(".table-page")?.dataset.seq;
-        return { seq, made: (${clickOnce})(window.__distance) };
-      })()`);
-      if (made.made === null) continue;
-      acted = true;
-      if (made.made) {
-        actions += 1;
-        await page.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, made.seq);
-      }
-      break;
-    }
-    if (acted) continue;
-    // Nobody has anything to click: the match is over, or a throw is being
-    // made and the next event is on its way.
-    if (await pages[0].getByTestId("result").isVisible()) break;
-    await pages[0].waitForTimeout(10);
-  }
-  return actions;
 }
 
 /**
@@ -234,7 +206,7 @@ test("four players in four pages play ATTACTICS to a Monarch in Maze Center", as
   await red.getByRole("button", { name: "Zoom out" }).click();
 
   const distance = await distancesToCentre(base);
-  const actions = await playToTheEnd(pages, distance, 20000);
+  const actions = await playInPages(pages, clickOnce, () => [distance], 20000);
   const diceSeen = await Promise.all(pages.map((page) => page.evaluate(() => window.__diceSeen ?? 0)));
   assert.ok(diceSeen.every((n) => n > 0), `every page showed dice while its player moved: ${diceSeen}`);
   for (const page of pages) await page.getByTestId("result").waitFor();

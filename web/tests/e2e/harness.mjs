@@ -198,6 +198,43 @@ export async function playSome(pages, { seed = 1, maxActions }) {
   return actions;
 }
 
+/**
+ * Plays until the result shows, or `maxActions` actions, each click chosen
+ * in the page by `clickOnce`: a function evaluated there, called with the
+ * arguments `argsOf(index)` gives the page (sent to it once), that clicks
+ * and returns true when its click made an action, false when more clicks
+ * are needed, or null when the page has nothing to click. Returns the
+ * actions played.
+ */
+export async function playInPages(pages, clickOnce, argsOf, maxActions) {
+  for (const [i, page] of pages.entries()) await page.evaluate((args) => (window.__args = args), argsOf(i));
+  const seqOf = () => document.querySelector(".table-page")?.dataset.seq;
+  let actions = 0;
+  while (actions < maxActions) {
+    const seq = await pages[0].evaluate(seqOf);
+    let acted = false;
+    for (const page of pages) {
+      const made = await page.evaluate(`(() => {
+        const seq = document.querySelector(".table-page")?.dataset.seq;
+        return { seq, made: (${clickOnce})(...window.__args) };
+      })()`);
+      if (made.made === null) continue;
+      acted = true;
+      if (made.made) {
+        actions += 1;
+        await page.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, made.seq);
+      }
+      break;
+    }
+    if (acted) continue;
+    // Nobody has anything to click: the match is over, or what comes next
+    // (a throw, a card, a window's deadline) is on its way.
+    if (await pages[0].getByTestId("result").isVisible()) break;
+    await pages[0].waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, seq);
+  }
+  return actions;
+}
+
 /** The page whose player may act now, waiting until there is one or the match is over. */
 async function whoseTurn(pages) {
   for (let tries = 0; tries < 200; tries++) {

@@ -6,8 +6,10 @@
 //! docs/rules/tactics1940.md ("Blockade").
 
 use super::board::Board;
+use super::pieces::Kind;
 use super::{Tactics1940, Tactics1940Action};
 use crate::layout::CellId;
+use crate::layout::gallery::oceans::Country;
 use crate::seat::Seat;
 
 impl Tactics1940 {
@@ -17,13 +19,36 @@ impl Tactics1940 {
         let mover = self.to_move;
         let mut victims: Vec<Seat> = self.seats().filter(|s| self.belligerent(*s) && self.blockaded(*s)).collect();
         victims.sort_by_key(|victim| !self.enemies(mover, *victim));
-        match victims.first() {
+        if let Some(victim) = victims.first() {
+            self.end(*victim, "blockade");
+            return true;
+        }
+        // A side that can never blockade again has lost the war.
+        let mut beaten: Vec<Seat> = [Country::North, Country::South]
+            .into_iter()
+            .filter_map(|country| self.seat_of(country))
+            .filter(|belligerent| self.ships_of_side(*belligerent) < 2)
+            .collect();
+        beaten.sort_by_key(|victim| !self.enemies(mover, *victim));
+        match beaten.first() {
             Some(victim) => {
-                self.end(*victim, "blockade");
+                self.end(*victim, "fleet lost");
                 true
             }
             None => false,
         }
+    }
+
+    /// The battleships and transports on the board of the side `belligerent`
+    /// leads (it and its allies): the pieces that can blockade, which takes
+    /// two at least. Airplanes cannot: no card lands one in a seaport or in
+    /// front of one.
+    fn ships_of_side(&self, belligerent: Seat) -> usize {
+        let side = self.side(belligerent);
+        Board::get()
+            .ids()
+            .filter(|id| matches!(self.piece(*id), Some(p) if p.kind != Kind::Airplane && self.side(p.owner) == side))
+            .count()
     }
 
     /// Whether `victim`'s seaport is blockaded:

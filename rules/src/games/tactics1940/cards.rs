@@ -70,7 +70,7 @@ impl Tactics1940 {
             }
             Card::DiplomaticIncident => {
                 if self.cards_left[seat.index()] > 0 {
-                    for other in self.seats().filter(|o| *o != seat && self.aggression(seat, *o)) {
+                    for other in self.in_play().filter(|o| *o != seat && self.aggression(seat, *o)) {
                         out.push(Tactics1940Action::Serve { seat: other });
                     }
                 }

@@ -15,6 +15,7 @@
 mod blockade;
 mod board;
 mod cards;
+mod leaving;
 mod moves;
 mod notation;
 mod pieces;
@@ -54,6 +55,10 @@ pub const PURSE: u32 = 8;
 /// Diplomatic protest cards each player starts with (Rule 5).
 pub const PROTEST_CARDS: u8 = 6;
 
+/// The longest a submarine window may stay open: a minute, so that no host
+/// can hold a match up for long.
+pub const MAX_WINDOW_MS: u32 = 60_000;
+
 /// The options: how many players, and how long the submarine window stays
 /// open.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,7 +66,8 @@ pub const PROTEST_CARDS: u8 = 6;
 pub struct Tactics1940Options {
     /// 2 (the belligerents), 3 (and East) or 4 (and West).
     pub seats: u8,
-    /// How long every submarine window stays open, in milliseconds.
+    /// How long every submarine window stays open, in milliseconds (the
+    /// lobby offers 2, 4 and 8 seconds; tests use less).
     pub window_ms: u32,
 }
 
@@ -213,6 +219,8 @@ pub struct Tactics1940 {
     last_card: Option<(Seat, Card)>,
     /// The squares the last move passed through.
     marks: Vec<CellId>,
+    /// The neutrals (or former neutrals) that withdrew: out of the game.
+    withdrawn: SeatSet,
     outcome: Option<Outcome>,
 }
 
@@ -315,21 +323,33 @@ impl Game for Tactics1940 {
     };
 
     fn option_specs() -> Vec<OptionSpec> {
-        vec![OptionSpec {
-            key: "seats".into(),
-            label: "Players".into(),
-            choices: vec![
-                OptionChoice { value: 2.into(), label: "2: North and South".into() },
-                OptionChoice { value: 3.into(), label: "3: and East, neutral".into() },
-                OptionChoice { value: 4.into(), label: "4: and East and West, neutral".into() },
-            ],
-            default: 4.into(),
-        }]
+        vec![
+            OptionSpec {
+                key: "seats".into(),
+                label: "Players".into(),
+                choices: vec![
+                    OptionChoice { value: 2.into(), label: "2: North and South".into() },
+                    OptionChoice { value: 3.into(), label: "3: and East, neutral".into() },
+                    OptionChoice { value: 4.into(), label: "4: and East and West, neutral".into() },
+                ],
+                default: 4.into(),
+            },
+            OptionSpec {
+                key: "window_ms".into(),
+                label: "Time to torpedo".into(),
+                choices: vec![
+                    OptionChoice { value: 4000.into(), label: "4 seconds".into() },
+                    OptionChoice { value: 2000.into(), label: "2 seconds".into() },
+                    OptionChoice { value: 8000.into(), label: "8 seconds".into() },
+                ],
+                default: 4000.into(),
+            },
+        ]
     }
 
     fn new(options: &Tactics1940Options) -> Result<Self, RulesError> {
-        if !(2..=4).contains(&options.seats) || options.window_ms == 0 {
-            return Err(RulesError::BadOptions("2 to 4 players and a window of at least 1 ms".into()));
+        if !(2..=4).contains(&options.seats) || !(1..=MAX_WINDOW_MS).contains(&options.window_ms) {
+            return Err(RulesError::BadOptions(format!("2 to 4 players, and a window of 1 to {MAX_WINDOW_MS} ms")));
         }
         let countries = Tactics1940::countries_for(options.seats);
         let n = countries.len();
@@ -360,6 +380,7 @@ impl Game for Tactics1940 {
             opening: Vec::new(),
             last_card: None,
             marks: Vec::new(),
+            withdrawn: SeatSet::EMPTY,
             outcome: None,
         };
         game.set_up();
@@ -383,8 +404,8 @@ impl Game for Tactics1940 {
             return Status::Over(outcome.clone());
         }
         if let Phase::Window { by, answered, .. } = self.phase {
-            let asked = SeatSet::all(self.seat_count()).without(by);
-            return Status::Acting(Decision::window(asked.without_all(answered), self.options.window_ms));
+            let asked = SeatSet::all(self.seat_count()).without(by).without_all(self.withdrawn);
+            return Status::Acting(Decision::whole_window(asked.without_all(answered), self.options.window_ms));
         }
         if let Some(seat) = self.waiting_on() {
             return Status::Acting(Decision::turn(seat));
@@ -490,19 +511,10 @@ impl Game for Tactics1940 {
         self.outcome.get_or_insert(outcome);
     }
 
-    /// A seat that leaves concedes: its side loses as if blockaded when it
-    /// is a belligerent, and a neutral's pieces stay where they are
-    /// (docs/rules/tactics1940.md, "Leaving").
+    /// North or South leaving concedes; a neutral withdraws and the others
+    /// play on (docs/rules/tactics1940.md, "Leaving").
     fn withdraw(&mut self, seat: Seat, leave: Leave) {
-        if self.outcome.is_some() {
-            return;
-        }
-        if self.belligerent(seat) {
-            self.end(seat, leave.reason());
-        } else {
-            let scores = self.scores(None);
-            self.outcome = Some(Outcome::by_scores(scores, leave.reason()).with_teams(self.teams()));
-        }
+        self.leave(seat, leave);
     }
 
     fn resample(&self, viewer: Seat, seed: Seed) -> Self {

@@ -8,16 +8,13 @@
 use super::Tactics1940;
 use super::board::Board;
 use crate::layout::CellId;
-use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet};
 
 impl Tactics1940 {
     /// Ends the match with `loser`'s seaport blockaded (or `loser` gone).
     pub(super) fn end(&mut self, loser: Seat, reason: &str) {
         let scores = self.scores(Some(loser));
-        let mut outcome = Outcome::by_scores(scores, reason);
-        outcome = outcome.with_teams(self.teams());
-        self.outcome = Some(outcome);
+        self.outcome = Some(self.ranking(scores, reason));
     }
 
     /// The sides as teams: each belligerent with its allies; a neutral alone.
@@ -44,7 +41,7 @@ impl Tactics1940 {
         let board = Board::get();
         let mut scores: Vec<i64> = self.coins.iter().map(|c| i64::from(*c)).collect();
         if let Some(loser) = loser {
-            let winners: Vec<Seat> = self.seats().filter(|s| self.enemies(*s, loser)).collect();
+            let winners: Vec<Seat> = self.in_play().filter(|s| self.enemies(*s, loser)).collect();
             if !winners.is_empty() {
                 let share = self.reserve / winners.len() as u32;
                 let rest = self.reserve % winners.len() as u32;
@@ -56,7 +53,9 @@ impl Tactics1940 {
                 self.reserve = 0;
             }
         }
-        let host_of = |id: CellId| board.home_of(id).and_then(|c| self.seat_of(c));
+        // A home area whose player withdrew is nobody's: it scores as the sea.
+        let host_of =
+            |id: CellId| board.home_of(id).and_then(|c| self.seat_of(c)).filter(|h| !self.withdrawn.contains(*h));
         for id in board.ids() {
             let Some(piece) = self.piece(id) else { continue };
             let value = i64::from(piece.kind.value());

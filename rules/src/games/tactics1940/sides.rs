@@ -35,9 +35,9 @@ impl Tactics1940 {
 
     /// The seats `seat` may pick on with a card (Rule 6): a belligerent its
     /// enemies and, if it chooses, the neutrals; a neutral any other player.
-    /// Never itself nor an ally.
+    /// Never itself, an ally, or a player who withdrew.
     pub fn targets(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-        self.seats().filter(move |other| *other != seat && !self.allies(seat, *other))
+        self.in_play().filter(move |other| *other != seat && !self.allies(seat, *other))
     }
 
     /// Whether destroying or damaging a piece of `injured` by `offender` is

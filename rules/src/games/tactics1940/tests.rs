@@ -4,6 +4,12 @@
 
 use super::*;
 use crate::conformance::{ConformanceConfig, run};
+use crate::referee::{Change, Referee};
+use crate::status::DecisionKind;
+
+mod cards;
+mod figures;
+mod leaving;
 
 /// A match of `seats` in which North (seat 0) moves first.
 fn game(seats: u8) -> Tactics1940 {
@@ -14,12 +20,25 @@ fn game(seats: u8) -> Tactics1940 {
     game
 }
 
-/// A match of `seats` with an empty board, North to move.
+/// A match of `seats` with a board empty but for two battleships of each
+/// player moored on the closed squares of its seaport (North's N11 and
+/// N14), out of the cards' reach, so that no side has lost its fleet;
+/// North to move.
 fn empty(seats: u8) -> Tactics1940 {
     let mut game = game(seats);
     game.squares.iter_mut().for_each(|s| *s = None);
+    let board = Board::get();
+    for seat in game.seats() {
+        let country = game.country(seat);
+        for id in board.seaport(country).filter(|id| !board.open_ports(country).contains(id)) {
+            game.squares[usize::from(id)] = Some(Piece { owner: seat, kind: Kind::Battleship });
+        }
+    }
     game
 }
+
+/// Battleships moored in each seaport (see [`empty`]).
+const MOORED: usize = 2;
 
 fn id(name: &str) -> CellId {
     Board::get().id(name.parse().unwrap()).unwrap_or_else(|| panic!("no square {name}"))
@@ -206,6 +225,50 @@ fn the_moment_a_piece_enters_a_submarine_square_every_other_player_is_asked() {
 }
 
 #[test]
+fn nobody_can_pass_early_so_every_window_lasts_its_whole_length_whoever_holds_the_card() {
+    // Random play through a referee, as the server plays: at every window,
+    // no seat may pass before the deadline, holder of the card or not; the
+    // holder may torpedo; at the deadline everyone left passes at once.
+    let options = Tactics1940Options::default();
+    let mut referee = Referee::<Tactics1940>::new(&options, Seed::from_u64(3)).unwrap();
+    let mut choices = SeedStream::new(Seed::from_u64(4));
+    referee.settle();
+    let (mut windows, mut held) = (0, 0);
+    for _ in 0..20_000 {
+        let Status::Acting(decision) = referee.state().status() else { break };
+        if matches!(decision.kind, DecisionKind::Window { .. }) {
+            windows += 1;
+            assert!(decision.is_whole(), "a whole window");
+            assert_eq!(decision.seats.len(), 3, "every other player is asked");
+            let card = Card::Submarine(referee.state().window_square().unwrap());
+            for seat in decision.seats.iter() {
+                assert_eq!(referee.state().default_action(seat), Some(Tactics1940Action::Pass));
+                let early = referee.clone().act(seat, &Tactics1940Action::Pass);
+                assert_eq!(early.unwrap_err(), RulesError::AnswerAtDeadline);
+                let may_strike = legal(referee.state(), seat.0).contains(&Tactics1940Action::Torpedo);
+                assert_eq!(may_strike, referee.state().hands[seat.index()].contains(&card) && may_strike);
+                if may_strike {
+                    held += 1;
+                    assert!(referee.clone().act(seat, &Tactics1940Action::Torpedo).is_ok(), "the holder strikes");
+                }
+            }
+            let entries = referee.expire_window();
+            let passes = entries.iter().filter(|e| matches!(&e.change, Change::Act { by_default: true, .. })).count();
+            assert_eq!(passes, 3, "everyone passes at the deadline");
+            continue;
+        }
+        let seat = decision.seats.first().unwrap();
+        let actions = legal(referee.state(), seat.0);
+        let action = actions[choices.below(actions.len() as u32) as usize].clone();
+        referee.act(seat, &action).unwrap();
+        if held > 0 && windows > held {
+            break;
+        }
+    }
+    assert!(held > 0 && windows > held, "{windows} windows, {held} with the card held");
+}
+
+#[test]
 fn fig_d_a_submarine_always_has_precedence_over_a_trap() {
     // D moves onto the submarine square NW9, where it would trap B on NW8.
     let mut game = empty(2);
@@ -296,12 +359,13 @@ fn the_loser_loses_pieces_outside_its_home_area_and_those_in_another_home_count_
     put(&mut game, 1, Kind::Battleship, "NW7");
     let reserve = game.reserve as i32;
     let scores = game.scores(Some(Seat(1)));
+    let moored = 5 * MOORED as i32;
     assert_eq!(
         scores[0],
-        8 + reserve + 2 + 3,
+        8 + reserve + 2 + 3 + moored,
         "coins, the jackpot, its own transport in South's home double, South's in its own triple"
     );
-    assert_eq!(scores[1], 8, "South keeps only its coins");
+    assert_eq!(scores[1], 8 + moored, "South keeps its coins and what is in its home area");
 }
 
 #[test]
@@ -313,4 +377,21 @@ fn random_matches_of_two_three_and_four_pass_the_conformance_suite() {
             panic!("{seats} seats: {e}");
         }
     }
+}
+
+#[test]
+fn the_four_boxes_beside_the_board_count_what_they_hold() {
+    use crate::layout::gallery::oceans::Corner;
+    let mut game = game(2);
+    let layout = game.layout();
+    for corner in Corner::ALL {
+        assert_eq!(layout.cells[usize::from(corner.cell())].label, corner.label());
+    }
+    game.destroy(id("N12"), None);
+    let view = game.view(Viewer::Spectator);
+    let count = |c: Corner| view.attributes.iter().find(|a| a.cell == c.cell()).and_then(|a| a.value);
+    assert_eq!(count(Corner::Locker), Some(1), "the battleship sunk");
+    assert_eq!(count(Corner::Supply), Some(0));
+    assert_eq!(count(Corner::Reserve), Some((COINS - 2 * PURSE) as i32));
+    assert_eq!(count(Corner::Deck), Some(48));
 }

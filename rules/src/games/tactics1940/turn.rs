@@ -211,7 +211,8 @@ impl Tactics1940 {
         let board = Board::get();
         let Some(piece) = self.piece(at) else { return };
         let Some(home) = board.home_of(at) else { return };
-        let Some(host) = self.seat_of(home) else { return };
+        // A seaport whose player withdrew trades with nobody.
+        let Some(host) = self.seat_of(home).filter(|h| !self.withdrawn.contains(*h)) else { return };
         if piece.kind != Kind::Transport || piece.owner != seat || host == seat || self.belligerent(seat) {
             return;
         }
@@ -316,7 +317,9 @@ impl Tactics1940 {
         if self.check_blockade() {
             return;
         }
-        self.to_move = Seat(((self.to_move.index() + 1) % self.seat_count()) as u8);
+        let n = self.seat_count();
+        let next = (1..=n).map(|k| Seat(((self.to_move.index() + k) % n) as u8)).find(|s| !self.withdrawn.contains(*s));
+        self.to_move = next.unwrap_or(self.to_move);
         self.phase = Phase::Moving;
         self.stage = Stage::Moved;
         if self.pile.is_empty() {

@@ -7,8 +7,9 @@ use super::pieces::{Card, Kind};
 use super::{Phase, Tactics1940, Tactics1940Action};
 use crate::click::Click;
 use crate::game::Game;
+use crate::layout::gallery::oceans::Corner;
 use crate::seat::{Seat, Viewer};
-use crate::view::{Fact, Hand, Panel, Piece, Stack, View};
+use crate::view::{Attribute, Fact, Hand, Panel, Piece, Stack, View};
 
 impl Tactics1940 {
     /// The view of `viewer`.
@@ -67,9 +68,23 @@ impl Tactics1940 {
         if let Some((drawer, card)) = self.last_card {
             announcements.push(format!("{} drew {card}: {}", self.country(drawer).name(), card.text()));
         }
+        // The boxes beside the board: what each holds, counted.
+        let lost = |kinds: &[Kind]| -> i32 {
+            self.lost.iter().map(|l| kinds.iter().map(|k| i32::from(l[*k as usize])).sum::<i32>()).sum()
+        };
+        let counts = [
+            (Corner::Locker, lost(&[Kind::Battleship])),
+            (Corner::Supply, lost(&[Kind::Transport, Kind::Airplane])),
+            (Corner::Reserve, self.reserve as i32),
+            (Corner::Deck, self.pile.len() as i32),
+        ];
+        let attributes = counts
+            .into_iter()
+            .map(|(corner, count)| Attribute { cell: corner.cell(), owner: None, value: Some(count), tag: None })
+            .collect();
         View {
             stacks,
-            attributes: Vec::new(),
+            attributes,
             seats,
             teams: self.teams(),
             acting: self.status().acting(),
@@ -81,9 +96,13 @@ impl Tactics1940 {
         }
     }
 
-    /// "North (belligerent)", "East (neutral)", "West (allied with South)".
+    /// Its side, in words: "belligerent", "neutral", "at war, allied with
+    /// South", or "withdrew".
     fn side_name(&self, seat: Seat) -> String {
         let country = self.country(seat);
+        if self.withdrawn.contains(seat) {
+            return "withdrew".into();
+        }
         match self.side(seat) {
             None => "neutral".into(),
             Some(side) if side == country => "belligerent".into(),

@@ -177,6 +177,64 @@ fn north_home() -> Vec<((usize, usize), Role)> {
     home
 }
 
+/// How many squares of play: four oceans of 20, four home areas of 16 and
+/// the safety zone of 16.
+pub const SQUARES: usize = 160;
+
+/// The four boxes beside the board, whose cells follow the squares of play
+/// in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    /// Davy Jones' Locker: battleships sunk.
+    Locker,
+    /// The Supply Base: transports and airplanes destroyed.
+    Supply,
+    /// The Gold Reserve: the coins nobody holds.
+    Reserve,
+    /// The chance deck.
+    Deck,
+}
+
+impl Corner {
+    /// Every box, in the order of their cells.
+    pub const ALL: [Corner; 4] = [Corner::Locker, Corner::Supply, Corner::Reserve, Corner::Deck];
+
+    /// Its name in the notation.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Corner::Locker => "DJ",
+            Corner::Supply => "SB",
+            Corner::Reserve => "GR",
+            Corner::Deck => "CC",
+        }
+    }
+
+    /// Its name on the board.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Corner::Locker => "Davy Jones' Locker",
+            Corner::Supply => "Supply Base",
+            Corner::Reserve => "Gold Reserve",
+            Corner::Deck => "Chance cards",
+        }
+    }
+
+    /// Its cell.
+    pub const fn cell(self) -> CellId {
+        (SQUARES + self as usize) as CellId
+    }
+
+    /// Where it is drawn: the corner of the board it fills.
+    const fn centre(self) -> [f32; 2] {
+        match self {
+            Corner::Locker => [1.5, 1.5],
+            Corner::Supply => [12.5, 1.5],
+            Corner::Reserve => [12.5, 12.5],
+            Corner::Deck => [1.5, 12.5],
+        }
+    }
+}
+
 /// The squares of play in the order of the layout's cells (the corner
 /// boxes, which are not squares of play, come after them there): the four
 /// oceans, the four home areas, the safety zone.
@@ -261,13 +319,13 @@ pub fn layout_for(countries: &[Country]) -> Layout {
     };
     let zone: Vec<CellId> =
         squares.iter().enumerate().filter(|(_, s)| s.place == Place::Zone).map(|(id, _)| id as CellId).collect();
-    let corners = [("DJ", 1.5, 1.5), ("SB", 12.5, 1.5), ("GR", 12.5, 12.5), ("CC", 1.5, 12.5)];
-    for (name, x, y) in corners {
+    for corner in Corner::ALL {
+        let [x, y] = corner.centre();
         cells.push(CellLayout {
-            label: name.to_string(),
+            label: corner.label().to_string(),
             shape: Shape::Square([x, y, 3.0]),
             tone: Tone::Plain,
-            caption: Some(name.to_string()),
+            caption: Some(corner.name().to_string()),
             off_board: true,
         });
     }
