@@ -6,6 +6,7 @@
 //! game's types erased. A match is played through its
 //! [`AnyReferee`](crate::referee::AnyReferee); every `Game` gets both for free.
 
+use crate::bot::SearchSettings;
 use crate::chance::{Seed, SeedStream};
 use crate::click::Click;
 use crate::conformance::{ConformanceConfig, ConformanceReport};
@@ -89,6 +90,9 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn same_state(&self, other: &dyn AnyMatch) -> bool;
     /// For downcasting to the concrete game.
     fn as_any(&self) -> &dyn Any;
+    /// A searching bot's action for `seat` here (a state it may know), in
+    /// its JSON form: [`crate::bot::search`] on the concrete game.
+    fn search(&self, seat: Seat, settings: &SearchSettings, stream: &mut SeedStream, stop: &dyn Fn() -> bool) -> Value;
 }
 
 impl Clone for Box<dyn AnyMatch> {
@@ -181,6 +185,10 @@ impl<G: Game> AnyMatch for G {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn search(&self, seat: Seat, settings: &SearchSettings, stream: &mut SeedStream, stop: &dyn Fn() -> bool) -> Value {
+        to_json(&crate::bot::search::search(self, seat, settings, stream, stop).action)
     }
 }
 

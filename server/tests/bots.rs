@@ -135,3 +135,47 @@ async fn a_bot_lets_a_submarine_window_run_its_length_without_being_asked_over_a
     server.stop().await;
     db.drop_db().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_searching_bot_plays_every_game_to_the_end_against_a_person() {
+    // SQLite alone: the bots' part is the same on either database.
+    let db = TestDb::sqlite();
+    let server = TestServer::start_with(common::unlimited(&db.url)).await;
+    for (i, game) in rules::registry::games().iter().enumerate() {
+        let id = game.info().id;
+        let options = common::test_options(id);
+        let seats = game.seat_count(&options).unwrap();
+        let mut ann = server.client().await;
+        ann.say(&ClientMessage::CreateLobby(LobbySettings {
+            game: id.into(),
+            options: options.clone(),
+            seats: Some(seats as u8),
+            public: false,
+            clock: None,
+        }))
+        .await;
+        let created = ann.expect(|m| m["type"] == "created").await;
+        let table = created["table"].as_str().unwrap().to_string();
+        ann.take_seat(&table, 0).await;
+        // ATTACTICS' matches run to hundreds of bot moves, each a casual
+        // bot's full 300 ms in this debug build: its bot plays at random
+        // here (the rules tests hold its searching bot to legal play).
+        let bot = if id == "attactics" { "random" } else { "casual" };
+        for seat in 1..seats as u8 {
+            ann.say(&seat_bot(&table, Seat(seat), bot)).await;
+            ann.expect(|m| m["type"] == "snapshot" && m["seats"][seat as usize]["bot"] == bot).await;
+        }
+        ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
+        ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+        // The person heads for the end (captures first); the bot searches.
+        let prefer = common::hastening(id, &options);
+        let (played, end) = common::play_preferring(&mut [&mut ann], &table, 5_000, i as u64 + 1, &prefer).await;
+        assert_eq!(end["phase"], "finished", "{id}: {end}");
+        assert_eq!(end["result"]["termination"], "rules", "{id}: {end}");
+        let answered = ann.frames.iter().filter(|m| m["type"] == "event" && m["event"]["seat"] == 1).count();
+        eprintln!("{id}: {played} actions by the person, {answered} events of the bot");
+        assert!(answered > 0, "{id}: the bot never acted");
+    }
+    server.stop().await;
+    db.drop_db().await;
+}

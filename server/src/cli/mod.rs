@@ -1,6 +1,7 @@
 //! The `tactica` command line: the server by default, the rules tools
-//! (perft, replay, playout) and a health probe as subcommands.
+//! (perft, replay, playout, arena) and a health probe as subcommands.
 
+mod arena;
 mod healthcheck;
 mod perft;
 mod playout;
@@ -78,6 +79,33 @@ pub enum Command {
         #[arg(long, default_value = "{}")]
         options: String,
     },
+    /// Play bots against each other and report their scores with 95 %
+    /// confidence intervals and their time per move.
+    Arena {
+        /// The game id.
+        game: String,
+        /// The bots, by name, comma-separated: seat `s` of game `i` goes to
+        /// bot `(s + i) mod count`, so sides alternate (`random` plays
+        /// uniformly at random).
+        #[arg(long, default_value = "strong,random")]
+        bots: String,
+        /// How many games.
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// The arena's seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The match options as JSON, e.g. '{"seats":4}' (default: the standard game).
+        #[arg(long, default_value = "{}")]
+        options: String,
+        /// Stop a game after this many actions and count it as unfinished.
+        #[arg(long, default_value_t = 20_000)]
+        max_actions: u64,
+        /// Keep each bot to its time per move, as at a table; its search then
+        /// depends on the clock and a run no longer repeats exactly.
+        #[arg(long)]
+        keep_time: bool,
+    },
 }
 
 /// The `--options` argument, read as JSON.
@@ -98,6 +126,12 @@ pub fn run_tool(command: &Command) -> ExitCode {
         Command::Healthcheck { url } => healthcheck::run(url),
         Command::Playout { game, games, seed, max_actions, options } => {
             options_json(options).and_then(|options| playout::run(game, *games, *seed, *max_actions, &options))
+        }
+        Command::Arena { game, bots, games, seed, options, max_actions, keep_time } => {
+            options_json(options).and_then(|options| {
+                let (games, seed, max_actions, keep_time) = (*games, *seed, *max_actions, *keep_time);
+                arena::run(&arena::Arena { game, bots, games, seed, options, max_actions, keep_time })
+            })
         }
     };
     match result {

@@ -10,9 +10,10 @@
 use super::actor::Table;
 use super::{BotChoice, Command};
 use crate::identity::random_bytes;
-use rules::bot::Bot;
+use rules::bot::DecisionSeeds;
 use rules::{Seat, SeatSet, Seed, SeedStream};
 use serde_json::Value;
+use std::time::Instant;
 
 impl Table {
     /// The seats held by bots.
@@ -50,7 +51,7 @@ impl Table {
             // task need not spend) and the state resampled; the bot sees
             // the resampled one.
             let truth = state.clone_box();
-            let (resample, mut stream) = (Seed(random_bytes()), SeedStream::new(Seed(random_bytes())));
+            let seeds = DecisionSeeds { resample: Seed(random_bytes()), choices: Seed(random_bytes()) };
             live.thinking[seat.index()] = Some(seq);
             let (pool, myself) = (self.ctx.bots.clone(), self.myself.clone());
             tokio::spawn(async move {
@@ -58,16 +59,17 @@ impl Table {
                     .run(move || {
                         let legal = truth.legal(seat);
                         let waits = truth.answer_at_deadline(seat);
-                        let seen = truth.resample(seat, resample);
-                        drop(truth);
-                        let index = bot.choose(seen.as_ref(), seat, &legal, &mut stream);
+                        // The budget runs from when the pool takes the work.
+                        let until = bot.time_budget().map(|budget| Instant::now() + budget);
+                        let stop = || until.is_some_and(|until| Instant::now() >= until);
+                        let index = rules::bot::decide(bot, truth.as_ref(), seat, &legal, seeds, &stop);
                         // A bot that names no legal action plays a random one, so
                         // that a faulty bot cannot stall its match.
                         let index = if index < legal.len() {
                             index
                         } else {
                             tracing::error!(bot = bot.name(), index, "a bot named no legal action");
-                            rules::bot::Random.choose(seen.as_ref(), seat, &legal, &mut stream)
+                            SeedStream::new(seeds.choices).below(legal.len() as u32) as usize
                         };
                         let action = legal[index].action.clone();
                         if Some(&action) == waits.as_ref() { BotChoice::Wait } else { BotChoice::Play(action) }

@@ -529,6 +529,9 @@ impl Game for Tactics1940 {
         for seat in self.seats().filter(|s| *s != viewer) {
             unseen.extend(self.hands[seat.index()].iter().copied());
         }
+        // In an order of their own, so that two states the viewer cannot
+        // tell apart deal the same from the same seed.
+        unseen.sort_unstable();
         stream.shuffle(&mut unseen);
         for seat in self.seats().filter(|s| *s != viewer) {
             let count = self.hands[seat.index()].len();

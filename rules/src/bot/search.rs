@@ -1,0 +1,291 @@
+//! The engine every searching bot uses, for any game, through the [`Game`]
+//! API alone: open-loop information-set Monte Carlo tree search.
+//!
+//! - **Information sets.** Each iteration starts from a state drawn anew
+//!   from the bot's point of view ([`Game::resample`] of the state it was
+//!   handed, itself already a resample), so the search only ever meets
+//!   states its seat cannot tell from the true one.
+//! - **Open loop.** A node of the tree is the sequence of actions from the
+//!   root, not a state: chance outcomes (drawn from the bot's own stream)
+//!   and the hidden parts of each determinization vary between iterations
+//!   under the same node. An edge counts the iterations in which its action
+//!   was legal ("availability"), and UCB divides by that count (Cowling,
+//!   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
+//! - **Progressive widening.** A node visited `n` times has at most
+//!   `widening × √n` children, so that games with a thousand moves a turn
+//!   (ATTACTICS) still search deeper than one ply.
+//! - **Playouts.** Uniformly random, to the end or for at most
+//!   `playout_limit` actions; an unfinished playout is worth the same to
+//!   every seat.
+//!
+//! Each seat of a node's edges is rewarded with its own share of the
+//! outcome (places, teams and ties: [`reward`]), so the same search serves
+//! two to six seats.
+
+use crate::chance::SeedStream;
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::referee::settle;
+use crate::seat::Seat;
+use crate::status::Status;
+use std::collections::HashSet;
+
+/// How a searching bot thinks: its strength.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchSettings {
+    /// Iterations at most per decision: the thinking budget (a caller may
+    /// stop the search sooner, by time).
+    pub iterations: u32,
+    /// The UCB exploration constant, for rewards from 0 to 1.
+    pub exploration: f64,
+    /// Progressive widening: a node visited `n` times may have
+    /// `widening × √n` children (at least one).
+    pub widening: f64,
+    /// Actions a playout plays before it stops unfinished.
+    pub playout_limit: u32,
+}
+
+/// How often, in iterations, the search asks whether to stop.
+const STOP_EVERY: u32 = 16;
+
+/// One action from a node: who plays it and how it fared.
+#[derive(Debug)]
+struct Edge<A> {
+    seat: Seat,
+    action: A,
+    /// The node it leads to, once the search went below it.
+    child: Option<usize>,
+    /// Iterations that took it.
+    visits: u32,
+    /// Their rewards for `seat`, summed.
+    total: f64,
+    /// Iterations that passed its node while it was legal.
+    available: u32,
+}
+
+/// A sequence of actions from the root, with the actions tried after it.
+#[derive(Debug)]
+struct Node<A> {
+    edges: Vec<Edge<A>>,
+    /// Iterations that reached it.
+    visits: u32,
+}
+
+impl<A> Default for Node<A> {
+    fn default() -> Self {
+        Node { edges: Vec::new(), visits: 0 }
+    }
+}
+
+/// What a search found for one decision.
+#[derive(Clone, Debug)]
+pub struct Found<A> {
+    /// The action chosen: the root's most visited.
+    pub action: A,
+    /// Iterations run.
+    pub iterations: u32,
+}
+
+/// Searches for `seat`'s action in `root`, a state where `seat` acts (one
+/// it may know: resampled from its point of view). Draws every random
+/// choice from `stream`; asks `stop` every few iterations whether to end
+/// early. `root` must have a legal action for `seat`.
+pub fn search<G: Game>(
+    root: &G,
+    seat: Seat,
+    settings: &SearchSettings,
+    stream: &mut SeedStream,
+    stop: &dyn Fn() -> bool,
+) -> Found<G::Action> {
+    let mut tree = Tree::<G> { nodes: vec![Node::default()], settings, seat, legal: Vec::new(), path: Vec::new() };
+    let mut iterations = 0;
+    while iterations < settings.iterations {
+        if iterations % STOP_EVERY == 0 && iterations > 0 && stop() {
+            break;
+        }
+        tree.iterate(root, stream);
+        iterations += 1;
+    }
+    let best = tree.nodes[0]
+        .edges
+        .iter()
+        .filter(|e| e.seat == seat)
+        .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))));
+    let action = match best {
+        Some(edge) => edge.action.clone(),
+        None => {
+            let mut legal = Vec::new();
+            root.legal_actions(seat, &mut legal);
+            legal.swap_remove(stream.below(legal.len() as u32) as usize)
+        }
+    };
+    Found { action, iterations }
+}
+
+fn mean<A>(edge: &Edge<A>) -> f64 {
+    if edge.visits == 0 { 0.0 } else { edge.total / f64::from(edge.visits) }
+}
+
+/// The search tree and the buffers its iterations reuse.
+struct Tree<'s, G: Game> {
+    nodes: Vec<Node<G::Action>>,
+    settings: &'s SearchSettings,
+    seat: Seat,
+    legal: Vec<G::Action>,
+    /// The (node, edge) pairs the current iteration went through.
+    path: Vec<(usize, usize)>,
+}
+
+impl<G: Game> Tree<'_, G> {
+    /// One iteration: a determinization, a descent, one new edge, a
+    /// playout, and its rewards carried back up.
+    fn iterate(&mut self, root: &G, stream: &mut SeedStream) {
+        let mut state = if G::INFO.hidden_information { root.resample(self.seat, stream.seed()) } else { root.clone() };
+        self.path.clear();
+        let mut node = 0;
+        let rewards = loop {
+            settle(&mut state, stream);
+            let decision = match state.status() {
+                Status::Acting(decision) => decision,
+                Status::Over(outcome) => break reward(&outcome),
+                Status::Chance => unreachable!("settled"),
+            };
+            // The bot's own seat at the root; below, the lowest seat asked
+            // (the others of a simultaneous decision or a window act in
+            // their turn further down).
+            let acting = if node == 0 { self.seat } else { decision.seats.first().expect("a decision asks a seat") };
+            self.legal.clear();
+            state.legal_actions(acting, &mut self.legal);
+            let (edge, expanded) = self.select(node, acting, stream);
+            self.path.push((node, edge));
+            state.play(acting, &self.nodes[node].edges[edge].action);
+            if expanded {
+                break playout(&mut state, self.settings.playout_limit, &mut self.legal, stream);
+            }
+            node = match self.nodes[node].edges[edge].child {
+                Some(child) => child,
+                None => {
+                    self.nodes.push(Node::default());
+                    let child = self.nodes.len() - 1;
+                    self.nodes[node].edges[edge].child = Some(child);
+                    child
+                }
+            };
+        };
+        for &(node, edge) in &self.path {
+            let edge = &mut self.nodes[node].edges[edge];
+            edge.visits += 1;
+            edge.total += rewards[edge.seat.index()];
+        }
+    }
+
+    /// The edge to follow from `node`, where `acting` has `self.legal`: a
+    /// new one while the node may widen (true), or else the best by UCB
+    /// among those legal now.
+    fn select(&mut self, node: usize, acting: Seat, stream: &mut SeedStream) -> (usize, bool) {
+        let settings = self.settings;
+        let legal = &self.legal;
+        let here = &mut self.nodes[node];
+        here.visits += 1;
+        // Which edges are legal in this determinization.
+        let lookup: Option<HashSet<&G::Action>> = (legal.len() > 16).then(|| legal.iter().collect());
+        let is_legal = |action: &G::Action| match &lookup {
+            Some(set) => set.contains(action),
+            None => legal.contains(action),
+        };
+        let mut available = 0;
+        for edge in here.edges.iter_mut().filter(|e| e.seat == acting) {
+            if is_legal(&edge.action) {
+                edge.available += 1;
+                available += 1;
+            }
+        }
+        let room = (settings.widening * f64::from(here.visits).sqrt()).ceil().max(1.0) as usize;
+        if here.edges.len() < room || available == 0 {
+            let tried: HashSet<&G::Action> =
+                here.edges.iter().filter(|e| e.seat == acting).map(|e| &e.action).collect();
+            let untried: Vec<&G::Action> = legal.iter().filter(|a| !tried.contains(a)).collect();
+            if !untried.is_empty() {
+                let action = untried[stream.below(untried.len() as u32) as usize].clone();
+                here.edges.push(Edge { seat: acting, action, child: None, visits: 0, total: 0.0, available: 1 });
+                return (here.edges.len() - 1, true);
+            }
+        }
+        let score = |edge: &Edge<G::Action>| {
+            mean(edge) + settings.exploration * (f64::from(edge.available).ln() / f64::from(edge.visits)).sqrt()
+        };
+        let best = here
+            .edges
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.seat == acting && e.visits > 0 && is_legal(&e.action))
+            .max_by(|(_, a), (_, b)| score(a).total_cmp(&score(b)))
+            .map(|(i, _)| i);
+        match best {
+            Some(edge) => (edge, false),
+            // Only edges never finished (a playout in progress elsewhere
+            // cannot happen here): take the first legal one.
+            None => {
+                let edge = here.edges.iter().position(|e| e.seat == acting && is_legal(&e.action)).expect("legal");
+                (edge, false)
+            }
+        }
+    }
+}
+
+/// Plays uniformly random actions from `state` to the end, or for
+/// `limit` actions; returns each seat's reward.
+fn playout<G: Game>(state: &mut G, limit: u32, legal: &mut Vec<G::Action>, stream: &mut SeedStream) -> Vec<f64> {
+    for _ in 0..limit {
+        settle(state, stream);
+        let decision = match state.status() {
+            Status::Acting(decision) => decision,
+            Status::Over(outcome) => return reward(&outcome),
+            Status::Chance => unreachable!("settled"),
+        };
+        let seats: Vec<Seat> = decision.seats.iter().collect();
+        let seat = seats[stream.below(seats.len() as u32) as usize];
+        legal.clear();
+        state.legal_actions(seat, legal);
+        let action = &legal[stream.below(legal.len() as u32) as usize];
+        state.play(seat, action);
+    }
+    settle(state, stream);
+    match state.status() {
+        Status::Over(outcome) => reward(&outcome),
+        _ => vec![0.5; state.seat_count()],
+    }
+}
+
+/// Each seat's share of an outcome, from 0 to 1: the fraction of the other
+/// seats it placed ahead of, a tie counting half. A win of two seats is 1
+/// and 0, a draw ½ each; in a game of four, places 1 to 4 are 1, ⅔, ⅓, 0,
+/// and a winning team shares the best.
+pub fn reward(outcome: &Outcome) -> Vec<f64> {
+    let places = &outcome.places;
+    let others = (places.len().max(2) - 1) as f64;
+    places
+        .iter()
+        .map(|mine| {
+            let behind = places.iter().filter(|p| *p > mine).count() as f64;
+            let level = places.iter().filter(|p| *p == mine).count() as f64 - 1.0;
+            (behind + level / 2.0) / others
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seat::SeatSet;
+
+    #[test]
+    fn rewards_share_places_and_ties() {
+        assert_eq!(reward(&Outcome::win(2, Seat(1), "")), vec![0.0, 1.0]);
+        assert_eq!(reward(&Outcome::draw(2, "")), vec![0.5, 0.5]);
+        let ranked = Outcome::ranked(4, &[SeatSet::only(Seat(2)), SeatSet::only(Seat(0))], "");
+        let r = reward(&ranked);
+        assert_eq!((r[2], r[0]), (1.0, 2.0 / 3.0));
+        assert_eq!((r[1], r[3]), (1.0 / 6.0, 1.0 / 6.0), "the last two tie");
+    }
+}

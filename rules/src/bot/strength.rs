@@ -1,0 +1,75 @@
+//! The searching bots people play against, one per strength, each named
+//! for the player it plays like. They differ only in how long they think
+//! and how they spread their search ([`SearchSettings`]); the engine is
+//! [`super::search`] for every game.
+
+use super::Bot;
+use super::search::SearchSettings;
+use crate::any::{AnyMatch, LegalAction};
+use crate::chance::SeedStream;
+use crate::seat::Seat;
+use std::time::Duration;
+
+/// A bot that searches with fixed settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Searching {
+    name: &'static str,
+    display_name: &'static str,
+    /// Its thinking budget and search settings.
+    pub settings: SearchSettings,
+    /// How long it may think over one decision, at most.
+    pub time_budget: Duration,
+}
+
+/// Plays soundly but shallowly: a newcomer's opponent.
+pub const CASUAL: Searching = Searching {
+    name: "casual",
+    display_name: "Casual player (computer)",
+    settings: SearchSettings { iterations: 150, exploration: 0.7, widening: 2.0, playout_limit: 200 },
+    time_budget: Duration::from_millis(300),
+};
+
+/// Thinks ten times longer than the casual player.
+pub const CLUB: Searching = Searching {
+    name: "club",
+    display_name: "Club player (computer)",
+    settings: SearchSettings { iterations: 1_500, exploration: 0.7, widening: 2.0, playout_limit: 200 },
+    time_budget: Duration::from_millis(1000),
+};
+
+/// The strongest: ten times the club player's budget.
+pub const STRONG: Searching = Searching {
+    name: "strong",
+    display_name: "Strong player (computer)",
+    settings: SearchSettings { iterations: 15_000, exploration: 0.7, widening: 2.0, playout_limit: 200 },
+    time_budget: Duration::from_millis(1800),
+};
+
+impl Bot for Searching {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn display_name(&self) -> &'static str {
+        self.display_name
+    }
+
+    fn time_budget(&self) -> Option<Duration> {
+        Some(self.time_budget)
+    }
+
+    fn choose(
+        &self,
+        seen: &dyn AnyMatch,
+        seat: Seat,
+        legal: &[LegalAction],
+        stream: &mut SeedStream,
+        stop: &dyn Fn() -> bool,
+    ) -> usize {
+        if legal.len() == 1 {
+            return 0;
+        }
+        let action = seen.search(seat, &self.settings, stream, stop);
+        legal.iter().position(|l| l.action == action).unwrap_or(legal.len())
+    }
+}
