@@ -11,9 +11,11 @@
 //!   under the same node. An edge counts the iterations in which its action
 //!   was legal ("availability"), and UCB divides by that count (Cowling,
 //!   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
-//! - **Progressive widening.** A node visited `n` times has at most
-//!   `widening × √n` children, so that games with a thousand moves a turn
-//!   (ATTACTICS) still search deeper than one ply.
+//! - **Progressive widening.** A node visited `n` times tries a new action
+//!   only while fewer than `widening × √n` of the actions legal in this
+//!   determinization have been tried, so that games with a thousand moves
+//!   a turn (ATTACTICS) still search deeper than one ply, and a hand drawn
+//!   anew still gets its own actions tried.
 //! - **Playouts.** Uniformly random, to the end or for at most
 //!   `playout_limit` actions; an unfinished playout is worth the same to
 //!   every seat.
@@ -38,15 +40,13 @@ pub struct SearchSettings {
     pub iterations: u32,
     /// The UCB exploration constant, for rewards from 0 to 1.
     pub exploration: f64,
-    /// Progressive widening: a node visited `n` times may have
-    /// `widening × √n` children (at least one).
+    /// Progressive widening: a node visited `n` times tries a new action
+    /// while fewer than `widening × √n` (at least one) of those legal now
+    /// have been tried.
     pub widening: f64,
     /// Actions a playout plays before it stops unfinished.
     pub playout_limit: u32,
 }
-
-/// How often, in iterations, the search asks whether to stop.
-const STOP_EVERY: u32 = 16;
 
 /// One action from a node: who plays it and how it fared.
 #[derive(Debug)]
@@ -88,8 +88,8 @@ pub struct Found<A> {
 
 /// Searches for `seat`'s action in `root`, a state where `seat` acts (one
 /// it may know: resampled from its point of view). Draws every random
-/// choice from `stream`; asks `stop` every few iterations whether to end
-/// early. `root` must have a legal action for `seat`.
+/// choice from `stream`; asks `stop` before each iteration after the
+/// first whether to end early. `root` must have a legal action for `seat`.
 pub fn search<G: Game>(
     root: &G,
     seat: Seat,
@@ -100,7 +100,7 @@ pub fn search<G: Game>(
     let mut tree = Tree::<G> { nodes: vec![Node::default()], settings, seat, legal: Vec::new(), path: Vec::new() };
     let mut iterations = 0;
     while iterations < settings.iterations {
-        if iterations % STOP_EVERY == 0 && iterations > 0 && stop() {
+        if iterations > 0 && stop() {
             break;
         }
         tree.iterate(root, stream);
@@ -201,15 +201,14 @@ impl<G: Game> Tree<'_, G> {
             }
         }
         let room = (settings.widening * f64::from(here.visits).sqrt()).ceil().max(1.0) as usize;
-        if here.edges.len() < room || available == 0 {
+        // Fewer edges legal now than legal actions: some action is untried.
+        if available < room && available < legal.len() {
             let tried: HashSet<&G::Action> =
                 here.edges.iter().filter(|e| e.seat == acting).map(|e| &e.action).collect();
             let untried: Vec<&G::Action> = legal.iter().filter(|a| !tried.contains(a)).collect();
-            if !untried.is_empty() {
-                let action = untried[stream.below(untried.len() as u32) as usize].clone();
-                here.edges.push(Edge { seat: acting, action, child: None, visits: 0, total: 0.0, available: 1 });
-                return (here.edges.len() - 1, true);
-            }
+            let action = untried[stream.below(untried.len() as u32) as usize].clone();
+            here.edges.push(Edge { seat: acting, action, child: None, visits: 0, total: 0.0, available: 1 });
+            return (here.edges.len() - 1, true);
         }
         let score = |edge: &Edge<G::Action>| {
             mean(edge) + settings.exploration * (f64::from(edge.available).ln() / f64::from(edge.visits)).sqrt()
@@ -221,15 +220,8 @@ impl<G: Game> Tree<'_, G> {
             .filter(|(_, e)| e.seat == acting && e.visits > 0 && is_legal(&e.action))
             .max_by(|(_, a), (_, b)| score(a).total_cmp(&score(b)))
             .map(|(i, _)| i);
-        match best {
-            Some(edge) => (edge, false),
-            // Only edges never finished (a playout in progress elsewhere
-            // cannot happen here): take the first legal one.
-            None => {
-                let edge = here.edges.iter().position(|e| e.seat == acting && is_legal(&e.action)).expect("legal");
-                (edge, false)
-            }
-        }
+        // Every edge is visited in the iteration that adds it, and one is legal now.
+        (best.expect("an edge legal now"), false)
     }
 }
 
@@ -260,7 +252,8 @@ fn playout<G: Game>(state: &mut G, limit: u32, legal: &mut Vec<G::Action>, strea
 /// Each seat's share of an outcome, from 0 to 1: the fraction of the other
 /// seats it placed ahead of, a tie counting half. A win of two seats is 1
 /// and 0, a draw ½ each; in a game of four, places 1 to 4 are 1, ⅔, ⅓, 0,
-/// and a winning team shares the best.
+/// and a team of two that wins together gets ⅚ each (ahead of two, level
+/// with one).
 pub fn reward(outcome: &Outcome) -> Vec<f64> {
     let places = &outcome.places;
     let others = (places.len().max(2) - 1) as f64;

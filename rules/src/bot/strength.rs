@@ -21,7 +21,7 @@ pub struct Searching {
     pub time_budget: Duration,
 }
 
-/// Plays soundly but shallowly: a newcomer's opponent.
+/// Plays soundly but shallowly, in at most 0.3 s: a newcomer's opponent.
 pub const CASUAL: Searching = Searching {
     name: "casual",
     display_name: "Casual player (computer)",
@@ -29,7 +29,7 @@ pub const CASUAL: Searching = Searching {
     time_budget: Duration::from_millis(300),
 };
 
-/// Thinks ten times longer than the casual player.
+/// Ten times the casual player's iterations, in at most a second.
 pub const CLUB: Searching = Searching {
     name: "club",
     display_name: "Club player (computer)",
@@ -37,7 +37,8 @@ pub const CLUB: Searching = Searching {
     time_budget: Duration::from_millis(1000),
 };
 
-/// The strongest: ten times the club player's budget.
+/// The strongest: ten times the club player's iterations, in at most 1.8 s
+/// (the clock decides first in the slower games).
 pub const STRONG: Searching = Searching {
     name: "strong",
     display_name: "Strong player (computer)",

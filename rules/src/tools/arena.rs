@@ -42,7 +42,11 @@ pub fn bout(
     max_actions: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Bout, RulesError> {
-    let mut stream = SeedStream::new(Seed::from_u64(seed.wrapping_mul(1_000_003).wrapping_add(index)));
+    // The arena's seed with the match's number in its last eight bytes:
+    // every (seed, index) pair its own stream.
+    let mut bytes = Seed::from_u64(seed).0;
+    bytes[24..].copy_from_slice(&index.to_le_bytes());
+    let mut stream = SeedStream::new(Seed(bytes));
     let mut referee = game.referee(options, None, stream.seed())?;
     referee.settle();
     let seating = seating(bots.len(), referee.state().seat_count(), index);

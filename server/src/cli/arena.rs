@@ -63,7 +63,11 @@ impl Bot for Timed {
     }
 }
 
-/// One bot's results over the arena.
+/// One bot's results over the arena, per seat it held: its score (its
+/// share of each outcome, `search::reward`), first places and last places
+/// (a draw is neither). With more seats than bots, a bot holds several
+/// seats of a match and its seats are not independent trials: the
+/// interval is then only a guide.
 #[derive(Default)]
 struct Tally {
     seats: u64,
@@ -139,6 +143,7 @@ fn report(names: &[&str], timed: &[Timed], bouts: &[(u64, Bout)]) {
             unfinished += 1;
             continue;
         };
+        let last = outcome.places.iter().max().copied().unwrap_or(1);
         for (seat, reward) in search::reward(outcome).into_iter().enumerate() {
             let name = names[played.seating[seat]];
             let at = match tallies.iter().position(|(n, _)| *n == name) {
@@ -151,20 +156,21 @@ fn report(names: &[&str], timed: &[Timed], bouts: &[(u64, Bout)]) {
             let tally = &mut tallies[at].1;
             tally.seats += 1;
             tally.score += reward;
-            tally.wins += u64::from(reward == 1.0);
-            tally.losses += u64::from(reward == 0.0);
+            let place = outcome.places[seat];
+            tally.wins += u64::from(place == 1 && last > 1);
+            tally.losses += u64::from(place == last && last > 1);
         }
     }
     println!(
         "games: {}, unfinished: {unfinished}, {:.1} actions a game",
         bouts.len(),
-        actions as f64 / bouts.len() as f64
+        actions as f64 / bouts.len().max(1) as f64
     );
     for (name, tally) in &tallies {
         let (low, high) = wilson(tally.score, tally.seats);
         let draws = tally.seats - tally.wins - tally.losses;
         println!(
-            "{name}: score {:.3} [{low:.3}, {high:.3}] over {} seats: {} won, {} lost, {draws} between",
+            "{name}: score {:.3} [{low:.3}, {high:.3}] over {} seats: {} first, {} last, {draws} between or drawn",
             tally.score / tally.seats as f64,
             tally.seats,
             tally.wins,
@@ -172,8 +178,8 @@ fn report(names: &[&str], timed: &[Timed], bouts: &[(u64, Bout)]) {
         );
     }
     for bot in timed {
-        let decisions = bot.decisions.load(Relaxed).max(1);
-        let per_move = Duration::from_nanos(bot.nanos.load(Relaxed) / decisions);
+        let decisions = bot.decisions.load(Relaxed);
+        let per_move = Duration::from_nanos(bot.nanos.load(Relaxed) / decisions.max(1));
         println!("{}: {:.1} ms per move over {decisions} moves", bot.name(), per_move.as_secs_f64() * 1e3);
     }
 }
