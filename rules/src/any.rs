@@ -188,7 +188,7 @@ impl<G: Game> AnyMatch for G {
     }
 
     fn search(&self, seat: Seat, settings: &SearchSettings, stream: &mut SeedStream, stop: &dyn Fn() -> bool) -> Value {
-        to_json(&crate::bot::search::search(self, seat, settings, stream, stop).action)
+        to_json(&crate::bot::search::search(self, seat, settings, stream, stop))
     }
 }
 

@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::{TestDb, TestServer, get, play_on};
+use common::{Client, TestDb, TestServer, get, play_on};
 use protocol::{ClientMessage, LobbySettings, Seat};
-use serde_json::json;
+use serde_json::{Value, json};
 
 fn drill(seats: u8) -> ClientMessage {
     ClientMessage::CreateLobby(LobbySettings {
@@ -20,6 +20,30 @@ fn drill(seats: u8) -> ClientMessage {
 
 fn seat_bot(table: &str, seat: Seat, bot: &str) -> ClientMessage {
     ClientMessage::SeatBot { table: table.into(), seat, bot: bot.into() }
+}
+
+/// A private lobby of `game` created by `ann`, who takes seat 0, with `bot`
+/// on every other seat, started. Returns the table id.
+async fn against_bots(ann: &mut Client, game: &str, options: &Value, bot: &str) -> String {
+    let seats = rules::registry::game(game).unwrap().seat_count(options).unwrap() as u8;
+    ann.say(&ClientMessage::CreateLobby(LobbySettings {
+        game: game.into(),
+        options: options.clone(),
+        seats: Some(seats),
+        public: false,
+        clock: None,
+    }))
+    .await;
+    let created = ann.expect(|m| m["type"] == "created").await;
+    let table = created["table"].as_str().unwrap().to_string();
+    ann.take_seat(&table, 0).await;
+    for seat in 1..seats {
+        ann.say(&seat_bot(&table, Seat(seat), bot)).await;
+        ann.expect(|m| m["type"] == "snapshot" && m["seats"][seat as usize]["bot"] == bot).await;
+    }
+    ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
+    ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    table
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -99,26 +123,12 @@ async fn a_bot_lets_a_submarine_window_run_its_length_without_being_asked_over_a
     let server = TestServer::start_with(common::unlimited(&db.url)).await;
     let mut ann = server.client().await;
     let options = json!({"seats": 2, "window_ms": 200});
-    ann.say(&ClientMessage::CreateLobby(LobbySettings {
-        game: "tactics1940".into(),
-        options: options.clone(),
-        seats: Some(2),
-        public: false,
-        clock: None,
-    }))
-    .await;
-    let created = ann.expect(|m| m["type"] == "created").await;
-    let table = created["table"].as_str().unwrap().to_string();
-    ann.take_seat(&table, 0).await;
-    ann.say(&seat_bot(&table, Seat(1), "random")).await;
-    ann.expect(|m| m["type"] == "snapshot" && m["seats"][1]["bot"] == "random").await;
-    ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
-    ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+    let table = against_bots(&mut ann, "tactics1940", &options, "random").await;
 
     let prefer = common::hastening("tactics1940", &options);
     let (_, end) = common::play_preferring(&mut [&mut ann], &table, 5_000, 3, &prefer).await;
     assert_eq!(end["phase"], "finished", "{end}");
-    let bot_events: Vec<&serde_json::Value> = ann
+    let bot_events: Vec<&Value> = ann
         .frames
         .iter()
         .filter(|m| m["type"] == "event" && m["event"]["kind"] == "action" && m["event"]["seat"] == 1)
@@ -144,29 +154,12 @@ async fn a_searching_bot_plays_every_game_to_the_end_against_a_person() {
     for (i, game) in rules::registry::games().iter().enumerate() {
         let id = game.info().id;
         let options = common::test_options(id);
-        let seats = game.seat_count(&options).unwrap();
         let mut ann = server.client().await;
-        ann.say(&ClientMessage::CreateLobby(LobbySettings {
-            game: id.into(),
-            options: options.clone(),
-            seats: Some(seats as u8),
-            public: false,
-            clock: None,
-        }))
-        .await;
-        let created = ann.expect(|m| m["type"] == "created").await;
-        let table = created["table"].as_str().unwrap().to_string();
-        ann.take_seat(&table, 0).await;
         // ATTACTICS' matches run to hundreds of bot moves, each a casual
         // bot's full 300 ms in this debug build: its bot plays at random
         // here (the rules tests hold its searching bot to legal play).
         let bot = if id == "attactics" { "random" } else { "casual" };
-        for seat in 1..seats as u8 {
-            ann.say(&seat_bot(&table, Seat(seat), bot)).await;
-            ann.expect(|m| m["type"] == "snapshot" && m["seats"][seat as usize]["bot"] == bot).await;
-        }
-        ann.say(&ClientMessage::Start { table: table.to_string(), shuffle_seats: false }).await;
-        ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+        let table = against_bots(&mut ann, id, &options, bot).await;
         // The person heads for the end (captures first); the bot searches.
         let prefer = common::hastening(id, &options);
         let (played, end) = common::play_preferring(&mut [&mut ann], &table, 5_000, i as u64 + 1, &prefer).await;

@@ -77,16 +77,7 @@ impl<A> Default for Node<A> {
     }
 }
 
-/// What a search found for one decision.
-#[derive(Clone, Debug)]
-pub struct Found<A> {
-    /// The action chosen: the root's most visited.
-    pub action: A,
-    /// Iterations run.
-    pub iterations: u32,
-}
-
-/// Searches for `seat`'s action in `root`, a state where `seat` acts (one
+/// Searches for `seat`'s action in `root` (the root's most visited), a state where `seat` acts (one
 /// it may know: resampled from its point of view). Draws every random
 /// choice from `stream`; asks `stop` before each iteration after the
 /// first whether to end early. `root` must have a legal action for `seat`.
@@ -96,7 +87,7 @@ pub fn search<G: Game>(
     settings: &SearchSettings,
     stream: &mut SeedStream,
     stop: &dyn Fn() -> bool,
-) -> Found<G::Action> {
+) -> G::Action {
     let mut tree = Tree::<G> { nodes: vec![Node::default()], settings, seat, legal: Vec::new(), path: Vec::new() };
     let mut iterations = 0;
     while iterations < settings.iterations {
@@ -111,15 +102,14 @@ pub fn search<G: Game>(
         .iter()
         .filter(|e| e.seat == seat)
         .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))));
-    let action = match best {
+    match best {
         Some(edge) => edge.action.clone(),
         None => {
             let mut legal = Vec::new();
             root.legal_actions(seat, &mut legal);
             legal.swap_remove(stream.below(legal.len() as u32) as usize)
         }
-    };
-    Found { action, iterations }
+    }
 }
 
 fn mean<A>(edge: &Edge<A>) -> f64 {
