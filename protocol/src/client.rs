@@ -46,14 +46,34 @@ pub struct LobbySettings {
     #[serde(default, skip_serializing_if = "Value::is_null")]
     pub options: Value,
     /// The number of seats; must agree with the options when given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<u8>,
     /// Listed publicly (otherwise reachable only by the invite link).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub public: bool,
     /// A clock, or none for untimed play.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<TimeControl>,
+    /// In a game of three or more seats, the bot (by name) that takes over
+    /// the seat of a player who goes away past the grace period; without
+    /// it, the others may have that seat leave the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeover: Option<String>,
+    /// A match against the computer, started at once: no lobby to fill.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<AgainstComputer>,
+}
+
+/// Playing against the computer: the host takes one seat, a bot every
+/// other, and the match starts as soon as it is created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgainstComputer {
+    /// The bot on the other seats, by name (`GET /api/bots` lists them).
+    pub bot: String,
+    /// The host's seat; a random one when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
 }
 
 /// Every message a client may send.

@@ -13,7 +13,7 @@ pub mod legal;
 mod server;
 mod table;
 
-pub use client::{ClientMessage, LobbySettings, ParseError, TimeControl};
+pub use client::{AgainstComputer, ClientMessage, LobbySettings, ParseError, TimeControl};
 pub use error::ErrorCode;
 pub use history::{EventPage, MatchDetail, MatchList, MatchSummary, Replay, ReplayStep, SeatSummary};
 pub use legal::SeatMoves;

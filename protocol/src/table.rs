@@ -189,6 +189,11 @@ pub enum EventDetail {
         /// In words ("Black resigns").
         text: String,
     },
+    /// A bot took over the seat (the event's) of a player who went away.
+    TakenOver {
+        /// The bot, now the seat's player.
+        player: PlayerInfo,
+    },
     /// A seat offered a draw.
     DrawOffered,
     /// The offer was declined (or lapsed when another seat played).
@@ -243,6 +248,11 @@ pub struct TableSnapshot {
     pub clock: Option<TimeControl>,
     /// The host.
     pub host: PlayerId,
+    /// The bot (by name, as `GET /api/bots` lists them) that takes over
+    /// the seat of a player who goes away, when the host chose one (games
+    /// of three or more seats).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeover: Option<String>,
     /// Who sits where.
     pub seats: Vec<Option<PlayerInfo>>,
     /// The viewer's seats, in seat order: none for a spectator, several for

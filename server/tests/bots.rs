@@ -5,8 +5,9 @@
 mod common;
 
 use common::{Client, TestDb, TestServer, get, play_on};
-use protocol::{ClientMessage, LobbySettings, Seat};
+use protocol::{AgainstComputer, ClientMessage, LobbySettings, Seat};
 use serde_json::{Value, json};
+use std::time::Duration;
 
 fn drill(seats: u8) -> ClientMessage {
     ClientMessage::CreateLobby(LobbySettings {
@@ -15,7 +16,15 @@ fn drill(seats: u8) -> ClientMessage {
         seats: Some(seats),
         public: false,
         clock: None,
+        computer: None,
+        takeover: None,
     })
+}
+
+/// A drill match of two against `bot`, the host on `seat`.
+fn against(bot: &str, seat: Option<Seat>) -> ClientMessage {
+    let ClientMessage::CreateLobby(settings) = drill(2) else { unreachable!() };
+    ClientMessage::CreateLobby(LobbySettings { computer: Some(AgainstComputer { bot: bot.into(), seat }), ..settings })
 }
 
 fn seat_bot(table: &str, seat: Seat, bot: &str) -> ClientMessage {
@@ -32,6 +41,8 @@ async fn against_bots(ann: &mut Client, game: &str, options: &Value, bot: &str) 
         seats: Some(seats),
         public: false,
         clock: None,
+        computer: None,
+        takeover: None,
     }))
     .await;
     let created = ann.expect(|m| m["type"] == "created").await;
@@ -82,6 +93,106 @@ async fn a_person_plays_a_bot_to_the_end_and_the_history_names_the_bot() {
         assert_eq!(listed["seats"][1]["player"]["bot"], "random", "{}: {listed}", db.label);
         assert_eq!(listed["seats"][1]["player"]["name"], "Random mover (computer)");
         assert!(listed["seats"][1]["place"].is_u64(), "{listed}");
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_match_against_the_computer_starts_at_once_and_so_does_its_rematch() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        let (_, bots) = get(&server, None, "/api/bots").await;
+        let names: Vec<&str> = bots.as_array().unwrap().iter().map(|b| b["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["random", "casual", "club", "strong"], "weakest first: {bots}");
+        assert!(bots[3]["think_ms"].as_u64().is_some_and(|ms| ms < 2_000), "{bots}");
+        let mut ann = server.client().await;
+        // Refused before anything is stored.
+        ann.say(&against("grandmaster", None)).await;
+        let unknown = ann.expect_error("bad_action").await;
+        assert!(unknown["message"].as_str().unwrap().contains("strong"), "{unknown}");
+        ann.say(&against("casual", Some(Seat(2)))).await;
+        ann.expect_error("no_such_seat").await;
+        let (_, listed) = get(&server, Some(&ann.token), "/api/matches?mine=true").await;
+        assert_eq!(listed["matches"], json!([]), "{}: nothing was stored", db.label);
+
+        ann.say(&against("casual", Some(Seat(1)))).await;
+        let created = ann.expect(|m| m["type"] == "created").await;
+        let table = created["table"].as_str().unwrap().to_string();
+        // The first snapshot is already the match: no lobby to fill or start.
+        let first = ann.expect(|m| m["type"] == "snapshot").await;
+        assert_eq!(first["phase"], "live", "{}: {first}", db.label);
+        assert_eq!(first["seats"][0]["bot"], "casual", "{first}");
+        assert_eq!(first["seats"][0]["name"], "Casual player (computer)", "{first}");
+        assert_eq!(first["seats"][1]["id"], ann.id().as_str(), "{first}");
+        let (played, end) = play_on(&mut [&mut ann], &table, 1_000, 5).await;
+        assert_eq!(end["phase"], "finished", "{}: {end}", db.label);
+        let answered = ann.frames.iter().filter(|m| m["type"] == "event" && m["event"]["seat"] == 0).count();
+        assert!(played > 0 && answered > 0, "{}: {played} actions by Ann, {answered} bot events", db.label);
+
+        // The rematch turns the seats and starts at once too.
+        ann.say(&ClientMessage::Rematch { table: table.clone() }).await;
+        let rematch = ann.expect(|m| m["type"] == "created").await;
+        let again = ann.join_code(rematch["code"].as_str().unwrap()).await;
+        assert_eq!(again["phase"], "live", "{}: {again}", db.label);
+        assert_eq!(again["seats"][0]["id"], ann.id().as_str(), "{again}");
+        assert_eq!(again["seats"][1]["bot"], "casual", "{again}");
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bot_takes_over_the_seat_of_a_player_who_goes_away_and_the_match_plays_on() {
+    let with_takeover = |seats| {
+        let ClientMessage::CreateLobby(settings) = drill(seats) else { unreachable!() };
+        ClientMessage::CreateLobby(LobbySettings { takeover: Some("random".into()), ..settings })
+    };
+    for db in TestDb::all().await {
+        let server = TestServer::start_with(common::settings(&db.url, Duration::from_millis(300))).await;
+        let (mut ann, mut bo, mut cy) = (server.client().await, server.client().await, server.client().await);
+        ann.say(&with_takeover(2)).await;
+        ann.expect_error("invalid_options").await;
+        ann.say(&with_takeover(3)).await;
+        let created = ann.expect(|m| m["type"] == "created").await;
+        let (table, code) = (created["table"].as_str().unwrap().to_string(), created["code"].as_str().unwrap());
+        let lobby = ann.take_seat(&table, 0).await;
+        assert_eq!(lobby["takeover"], "random", "{}: the lobby says who takes over", db.label);
+        for (client, seat) in [(&mut bo, 1), (&mut cy, 2)] {
+            client.join_code(code).await;
+            client.take_seat(&table, seat).await;
+        }
+        ann.say(&ClientMessage::Start { table: table.clone(), shuffle_seats: false }).await;
+        ann.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+
+        // Cy goes away; past the grace period the bot has the seat, and
+        // everyone sees it in the record and in the seats.
+        drop(cy);
+        // Who sits where changed, so everyone gets the table whole.
+        for client in [&mut ann, &mut bo] {
+            let seated = client.expect(|m| m["type"] == "snapshot" && m["seats"][2]["bot"] == "random").await;
+            assert_eq!(seated["phase"], "live", "{}: {seated}", db.label);
+            let taken = seated["events"].as_array().unwrap().iter().find(|e| e["kind"] == "taken_over").cloned();
+            let taken = taken.unwrap_or_else(|| panic!("the record says so: {seated}"));
+            assert_eq!((taken["seat"].as_u64(), &taken["player"]["bot"]), (Some(2), &json!("random")), "{taken}");
+        }
+        let seated = ann.states[&table].clone();
+        assert!(seated["events"].as_array().unwrap().iter().all(|e| e["kind"] != "left"), "nobody left: {seated}");
+
+        // It is stored: a restarted server has the bot in the seat.
+        server.stop().await;
+        let server = TestServer::start_with(common::settings(&db.url, Duration::from_secs(60))).await;
+        let url = server.ws();
+        let mut ann = Client::connect(&url, &ann.token, ann.player.clone()).await;
+        let mut bo = Client::connect(&url, &bo.token, bo.player.clone()).await;
+        let restored = ann.join_code(code).await;
+        assert_eq!(restored["seats"][2]["bot"], "random", "{}: {restored}", db.label);
+        bo.join_code(code).await;
+        let (_, end) = play_on(&mut [&mut ann, &mut bo], &table, 2_000, 7).await;
+        assert_eq!(end["phase"], "finished", "{}: the others and the bot play on to the end: {end}", db.label);
+        assert_eq!(end["result"]["outcome"]["places"].as_array().unwrap().len(), 3, "{end}");
+        let (_, list) = get(&server, Some(&ann.token), "/api/matches?mine=true").await;
+        assert_eq!(list["matches"][0]["seats"][2]["player"]["bot"], "random", "{}: {list}", db.label);
         server.stop().await;
         db.drop_db().await;
     }

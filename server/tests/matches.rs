@@ -272,6 +272,8 @@ async fn after_kill_9_a_four_seat_match_with_a_player_at_two_seats_goes_on() {
             seats: Some(4),
             public: false,
             clock: None,
+            computer: None,
+            takeover: None,
         };
         clients[0].say(&ClientMessage::CreateLobby(settings)).await;
         let created = clients[0].expect(|m| m["type"] == "created").await;

@@ -1,6 +1,7 @@
 //! HTTP: the JSON API, the web client's files, health and metrics.
 
 pub mod assets;
+mod bots;
 pub mod computed;
 mod games;
 mod headers;
@@ -41,6 +42,7 @@ pub fn metrics_router(state: AppState) -> Router {
 fn site() -> Router<AppState> {
     Router::new()
         .route("/ws", get(ws::upgrade))
+        .route("/api/bots", get(bots::list))
         .route("/api/games", get(games::list))
         .route("/api/games/{id}/layout", get(games::layout))
         .route("/api/dev/layouts", get(games::layouts))

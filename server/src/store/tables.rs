@@ -48,6 +48,9 @@ pub struct TableRow {
     pub rules_version: u32,
     /// Why it could not be restored, when it last could not be.
     pub restore_error: Option<String>,
+    /// The bot that takes over the seat of a player who goes away, in a
+    /// match of three or more seats.
+    pub takeover: Option<String>,
 }
 
 /// A seat as stored, with its player's name.
@@ -62,7 +65,7 @@ pub struct SeatRow {
 }
 
 pub(super) const TABLE_COLUMNS: &str = "id, code, game, options, seat_count, public, clock_initial_ms, \
-    clock_increment_ms, host_id, phase, seed, seed_commitment, result, turns, rematch_of, created_at, started_at, ended_at, rules_version, restore_error";
+    clock_increment_ms, host_id, phase, seed, seed_commitment, result, turns, rematch_of, created_at, started_at, ended_at, rules_version, restore_error, takeover";
 
 impl TableRow {
     pub(super) fn read(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
@@ -91,6 +94,7 @@ impl TableRow {
             ended_at: row.try_get::<Option<i64>, _>("ended_at")?.map(|t| t as u64),
             rules_version: row.try_get::<i64, _>("rules_version")? as u32,
             restore_error: row.try_get("restore_error")?,
+            takeover: row.try_get("takeover")?,
         })
     }
 }
@@ -126,8 +130,8 @@ impl Store {
     pub async fn insert_table(&self, t: &TableRow) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO tables (id, code, game, options, seat_count, public, clock_initial_ms, clock_increment_ms, \
-             host_id, phase, rematch_of, created_at, rules_version) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             host_id, phase, rematch_of, created_at, rules_version, takeover) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(t.id.clone())
         .bind(t.code.clone())
@@ -142,6 +146,7 @@ impl Store {
         .bind(t.rematch_of.clone())
         .bind(t.created_at as i64)
         .bind(i64::from(t.rules_version))
+        .bind(t.takeover.clone())
         .execute(self.pool())
         .await?;
         Ok(())

@@ -1,7 +1,7 @@
 //! The table task: its state, its loop, who follows it.
 
 use super::clocks::ClockState;
-use super::events::Event;
+use super::events::{Body, Event};
 use super::over::Over;
 use super::recent::Recent;
 use super::setup::Setup;
@@ -134,6 +134,8 @@ impl Table {
                 public: row.public,
                 clock: row.clock,
                 host: row.host_id.clone(),
+                // A bot this server no longer has takes over no seat.
+                takeover: row.takeover.as_deref().and_then(rules::bot::bot),
                 created_at: row.created_at,
             },
             seats: vec![None; seats],
@@ -148,6 +150,7 @@ impl Table {
 
     /// Creates a lobby, stores it and starts its task.
     /// A rematch names the finished table and the seat its host takes at once.
+    /// A match against the computer has its seats filled and starts at once.
     pub async fn create(
         ctx: &Context,
         settings: &LobbySettings,
@@ -172,6 +175,32 @@ impl Table {
                 ));
             }
         }
+        let computer = match &settings.computer {
+            None => None,
+            Some(against) => {
+                let bot = super::lobby::known_bot(&against.bot).map_err(|(code, message)| refuse(code, message))?;
+                let seat = match against.seat {
+                    Some(seat) if seat.index() >= seats => {
+                        return Err(refuse(ErrorCode::NoSuchSeat, format!("this game has seats 0 to {}", seats - 1)));
+                    }
+                    Some(seat) => seat,
+                    None => Seat((u64::from_le_bytes(identity::random_bytes::<8>()) % seats as u64) as u8),
+                };
+                Some((bot, seat))
+            }
+        };
+        let takeover = match &settings.takeover {
+            None => None,
+            Some(_) if seats < 3 => {
+                return Err(refuse(
+                    ErrorCode::InvalidOptions,
+                    "a bot takes over seats only in games of three or more; in a game of two the \
+                     other player may claim the match"
+                        .into(),
+                ));
+            }
+            Some(name) => Some(super::lobby::known_bot(name).map_err(|(code, message)| refuse(code, message))?),
+        };
         if ctx.store.open_lobbies(&host.id).await? >= crate::OPEN_LOBBIES_PER_PLAYER {
             return Err(refuse(
                 ErrorCode::LimitReached,
@@ -203,6 +232,7 @@ impl Table {
             ended_at: None,
             rules_version: game.info().rules_version,
             restore_error: None,
+            takeover: takeover.map(|bot| bot.name().to_string()),
         };
         let mut table = Table::blank(ctx.clone(), &row, game, options)?;
         ctx.store.insert_table(&row).await?;
@@ -210,6 +240,19 @@ impl Table {
             let seat = Seat(seat.0 % table.seats.len() as u8);
             ctx.store.set_lobby_seats(&row.id, &[(seat, host.id.clone())]).await?;
             table.seats[seat.index()] = Some(host.clone());
+        }
+        if let Some((bot, seat)) = computer {
+            let bot = ctx.store.bot_player(bot).await?;
+            for (index, slot) in table.seats.iter_mut().enumerate() {
+                *slot = Some(if index == seat.index() { host.clone() } else { bot.clone() });
+            }
+            let seated: Vec<(Seat, String)> =
+                table.seats.iter().flatten().enumerate().map(|(i, p)| (Seat(i as u8), p.id.clone())).collect();
+            ctx.store.set_lobby_seats(&row.id, &seated).await?;
+            let handle = table.spawn();
+            // Queued before anyone can follow the table: its first snapshot is the match.
+            let _ = handle.send(Command::StartAgainstComputer { host: host.clone() }).await;
+            return Ok(handle);
         }
         Ok(table.spawn())
     }
@@ -389,6 +432,12 @@ impl Table {
             Command::Request { conn, player, message, received } => {
                 self.request(&conn, &player, message, received).await;
             }
+            Command::StartAgainstComputer { host } => {
+                // Only a failed store refuses it; the host may then press Start.
+                if let Err((_, message)) = self.start(&host, false).await {
+                    tracing::error!(table = %self.id, %message, "could not start a match against the computer");
+                }
+            }
             Command::BotActs { seat, seq, choice } => self.bot_acts(seat, seq, choice).await,
             Command::Shutdown { .. } => {}
         }
@@ -462,10 +511,13 @@ impl Table {
         }
         self.followers.retain(|f| f.conn.id != conn.id);
         let viewing = self.viewing(&player);
+        // A seat taken over since changes who sits where, which only a
+        // snapshot carries.
+        let caught_up = |seen| {
+            self.events.after(seen).is_some_and(|mut after| after.all(|e| !matches!(e.body, Body::TakenOver { .. })))
+        };
         match last_seq {
-            Some(seen)
-                if !matches!(self.stage, Stage::Lobby) && seen <= self.seq() && self.events.after(seen).is_some() =>
-            {
+            Some(seen) if !matches!(self.stage, Stage::Lobby) && seen <= self.seq() && caught_up(seen) => {
                 let recent = self.events.after(seen).into_iter().flatten();
                 let events = recent.map(|e| e.view_for(viewing, self.revealed())).collect();
                 conn.send(&ServerMessage::CatchUp { events, state: Box::new(self.state_for(viewing)) });
@@ -639,7 +691,7 @@ impl Table {
             if let Some(live) = self.stage.live_mut() {
                 live.grace_until[seat.index()] = None;
             }
-            self.grace_expired(seat);
+            self.grace_expired(seat).await;
         }
         self.update_idle();
     }

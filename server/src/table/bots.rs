@@ -1,4 +1,5 @@
-//! Seats held by bots. When the rules ask a bot's seat to act, the table
+//! Seats held by bots, from the start or taken over from a player who
+//! went away. When the rules ask a bot's seat to act, the table
 //! hands the bot only what that seat may know: a state resampled from the
 //! seat's point of view (which cannot lead back to the true hidden state)
 //! and the seat's legal actions. The bot thinks on the bot pool, off the
@@ -8,9 +9,14 @@
 //! sees; then the bot is asked again.
 
 use super::actor::Table;
+use super::events::{Body, Event};
+use super::refusal::Refusal;
 use super::{BotChoice, Command};
+use crate::epoch::now_ms;
 use crate::identity::random_bytes;
-use rules::bot::DecisionSeeds;
+use crate::store::TableChange;
+use protocol::ErrorCode;
+use rules::bot::{Bot, DecisionSeeds};
 use rules::{Seat, SeatSet, Seed, SeedStream};
 use serde_json::Value;
 use std::time::Instant;
@@ -81,6 +87,26 @@ impl Table {
                 }
             });
         }
+    }
+
+    /// `bot` takes over `seat`, whose player went away: from the stored
+    /// event on, the bot is the seat's player and plays it as any bot does.
+    pub(super) async fn take_over(&mut self, seat: Seat, bot: &'static dyn Bot) -> Result<(), Refusal> {
+        let player = self.ctx.store.bot_player(bot).await.map_err(|e| {
+            tracing::error!(table = %self.id, error = %e, "could not store a bot player");
+            (ErrorCode::Internal, "could not store the bot".to_string())
+        })?;
+        let body = Body::TakenOver { player: player.clone() };
+        let event = Event { seq: self.seq() + 1, at: now_ms(), seat: Some(seat), body };
+        let change = TableChange::TakenOver { seat, player: player.id.clone() };
+        self.store_events(std::slice::from_ref(&event), Some(change)).await?;
+        tracing::info!(table = %self.id, seat = seat.0, bot = bot.name(), "a bot takes over a seat whose player went away");
+        self.seats[seat.index()] = Some(player);
+        self.events.push(event);
+        // Who sits where changed: everyone gets it whole.
+        self.broadcast_snapshots();
+        self.wake_bots();
+        Ok(())
     }
 
     /// A bot's choice for `seat`, made at event `seq`.

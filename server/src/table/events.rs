@@ -58,6 +58,11 @@ pub enum Body {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         draws_chance: bool,
     },
+    /// A bot took over the seat (the event's) of a player who went away.
+    TakenOver {
+        /// The bot, the seat's player from now on.
+        player: PlayerInfo,
+    },
     /// A draw offer.
     DrawOffered,
     /// A declined draw offer.
@@ -154,6 +159,7 @@ impl Body {
                 Change::Leave { .. } => "leave",
                 Change::Draw => "draw",
             },
+            Body::TakenOver { .. } => "taken_over",
             Body::DrawOffered => "draw_offered",
             Body::DrawDeclined => "draw_declined",
             Body::Ended { .. } => "ended",
@@ -260,6 +266,7 @@ impl Event {
                     Change::Draw => EventDetail::DrawAgreed,
                 }
             }
+            Body::TakenOver { player } => EventDetail::TakenOver { player: player.clone() },
             Body::DrawOffered => EventDetail::DrawOffered,
             Body::DrawDeclined => EventDetail::DrawDeclined,
             Body::Ended { result, seed } => EventDetail::Ended { result: result.clone(), seed: seed.clone() },

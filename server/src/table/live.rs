@@ -492,11 +492,20 @@ impl Table {
         true
     }
 
-    /// An absent player's grace period is over: the others may now have the
-    /// seat leave ([`Table::claim_victory`]). It stays until they do.
-    pub(super) fn grace_expired(&mut self, seat: Seat) {
-        if self.stage.live().is_none() || self.is_connected(seat) || self.stage.left().contains(seat) {
+    /// An absent player's grace period is over: the host's bot takes the
+    /// seat over if there is one (games of three or more seats), else the
+    /// others may now have the seat leave ([`Table::claim_victory`]). It
+    /// stays until they do.
+    pub(super) async fn grace_expired(&mut self, seat: Seat) {
+        if self.stage.running().is_none() || self.is_connected(seat) || self.stage.left().contains(seat) {
             return;
+        }
+        if let Some(bot) = self.setup.takeover.filter(|_| self.seats.len() >= 3) {
+            match self.take_over(seat, bot).await {
+                Ok(()) => return,
+                // The others may still have the seat leave.
+                Err((_, message)) => tracing::error!(table = %self.id, %message, "a bot could not take over a seat"),
+            }
         }
         // The others may now have the seat leave; they see it in the presence.
         self.broadcast_presence();
@@ -530,6 +539,11 @@ impl Table {
                     last_change = Some(entry.change.clone());
                     if let Some(live) = self.stage.live_mut() {
                         live.note(&event);
+                    }
+                }
+                Body::TakenOver { player } => {
+                    if let Some(slot) = event.seat.and_then(|seat| self.seats.get_mut(seat.index())) {
+                        *slot = Some(player.clone());
                     }
                 }
                 Body::DrawOffered => {

@@ -64,10 +64,7 @@ impl Table {
         if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can put a bot on a seat");
         }
-        let Some(bot) = rules::bot::bot(name) else {
-            let known: Vec<&str> = rules::bot::bots().iter().map(|b| b.name()).collect();
-            return refuse(ErrorCode::BadAction, format!("no bot {name:?}; there are {}", known.join(", ")));
-        };
+        let bot = known_bot(name)?;
         let bot_player = self.ctx.store.bot_player(bot).await.map_err(|e| {
             tracing::error!(table = %self.id, error = %e, "could not store a bot player");
             (ErrorCode::Internal, "could not seat the bot; try again".to_string())
@@ -229,6 +226,14 @@ impl Table {
         self.broadcast_snapshots();
         Ok(())
     }
+}
+
+/// The bot named `name`, or a refusal that lists the bots there are.
+pub(super) fn known_bot(name: &str) -> Result<&'static dyn rules::bot::Bot, Refusal> {
+    rules::bot::bot(name).ok_or_else(|| {
+        let known: Vec<&str> = rules::bot::bots().iter().map(|b| b.name()).collect();
+        (ErrorCode::BadAction, format!("no bot {name:?}; there are {}", known.join(", ")))
+    })
 }
 
 /// Shuffles the players into a random seat order (Fisher–Yates, with the

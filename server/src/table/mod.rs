@@ -141,6 +141,11 @@ pub enum Command {
         /// When the server received it, for latency metrics.
         received: Instant,
     },
+    /// Start a match against the computer, its seats filled on creation.
+    StartAgainstComputer {
+        /// The host, who starts it.
+        host: PlayerInfo,
+    },
     /// A bot's choice for `seat`, made at event `seq`.
     BotActs {
         /// The seat.

@@ -11,7 +11,7 @@ use super::refusal::{Refusal, not_live, refuse};
 use super::stage::Stage;
 use crate::epoch::now_ms;
 use crate::store::TableChange;
-use protocol::{ErrorCode, LobbySettings, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
+use protocol::{AgainstComputer, ErrorCode, LobbySettings, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
 use rules::referee::Change;
 use rules::{Leave, SeatSet, Seed};
 use tokio::time::{Duration, Instant};
@@ -139,14 +139,18 @@ impl Table {
             conn.send(&ServerMessage::Created { table, code });
             return Ok(());
         }
+        let next_seat = seat.next(self.seats.len());
+        // A match against the computer is followed by another, started at once.
+        let computer = self.only_opponent_bot(player).map(|bot| AgainstComputer { bot, seat: Some(next_seat) });
         let settings = LobbySettings {
             game: self.setup.game.info().id.to_string(),
             options: self.setup.options.clone(),
             seats: Some(self.seats.len() as u8),
             public: self.setup.public,
             clock: self.setup.clock,
+            takeover: self.setup.takeover.map(|bot| bot.name().to_string()),
+            computer,
         };
-        let next_seat = seat.next(self.seats.len());
         let handle =
             Table::create(&self.ctx, &settings, player, Some((&self.id, next_seat))).await.map_err(|e| match e {
                 TableError::Refused(code, message) => (code, message),
@@ -165,6 +169,13 @@ impl Table {
         });
         self.followers.retain(|f| f.conn.send_text(offer.clone()));
         Ok(())
+    }
+
+    /// The bot that holds every seat `player` does not, if one does.
+    fn only_opponent_bot(&self, player: &PlayerInfo) -> Option<String> {
+        let others: Vec<&PlayerInfo> = self.seats.iter().flatten().filter(|p| p.id != player.id).collect();
+        let bot = others.first()?.bot.clone()?;
+        others.iter().all(|p| p.bot.as_ref() == Some(&bot)).then_some(bot)
     }
 
     fn set_rematch(&mut self, table: String) {

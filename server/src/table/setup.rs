@@ -18,6 +18,9 @@ pub(super) struct Setup {
     pub(super) public: bool,
     /// The time control, if the match is timed.
     pub(super) clock: Option<TimeControl>,
+    /// The bot that takes over the seat of a player who goes away (games
+    /// of three or more seats).
+    pub(super) takeover: Option<&'static dyn rules::bot::Bot>,
     /// The host's player id.
     pub(super) host: String,
     /// When the table was created (milliseconds since the epoch).

@@ -86,6 +86,7 @@ impl Table {
             public: self.setup.public,
             clock: self.setup.clock,
             host: self.setup.host.clone(),
+            takeover: self.setup.takeover.map(|bot| bot.name().to_string()),
             seats: self.seats.clone(),
             your_seats: self.seats_of(player).iter().collect(),
             phase: self.stage.phase(),

@@ -101,7 +101,15 @@ pub fn act_message(table: &str, id: &str, seq: Option<u64>, action: Value) -> Cl
 
 /// A private, untimed lobby of `game` with `options` (`Value::Null` for the standard game).
 pub fn lobby(game: &str, options: Value) -> LobbySettings {
-    LobbySettings { game: game.to_string(), options, seats: None, public: false, clock: None }
+    LobbySettings {
+        game: game.to_string(),
+        options,
+        seats: None,
+        public: false,
+        clock: None,
+        computer: None,
+        takeover: None,
+    }
 }
 
 /// Server settings for tests.
@@ -441,6 +449,8 @@ impl Client {
             seats: None,
             public,
             clock,
+            computer: None,
+            takeover: None,
         }))
         .await;
         let created = self.expect(|m| m["type"] == "created" || m["type"] == "error").await;

@@ -34,6 +34,7 @@ export const api = {
   login: (username, password) => call("POST", "/api/login", { username, password }),
   logout: () => call("POST", "/api/logout"),
   games: () => call("GET", "/api/games"),
+  bots: () => call("GET", "/api/bots"),
   layout: (url) => call("GET", url),
   matches: (filters) => call("GET", `/api/matches${query(filters)}`),
   match: (id, code) => call("GET", `/api/matches/${id}${query({ code })}`),

@@ -25,7 +25,7 @@ const STATE_FIELDS = ["seq", "phase", "view", "legal", "clocks", "draw_offers", 
 
 export async function tablePage(ctx, where) {
   const { conn, main } = ctx;
-  const games = await ctx.games();
+  const [games, bots] = await Promise.all([ctx.games(), ctx.api.bots().catch(() => [])]);
   let t = null;
   let clicks = [];
   let board = null;
@@ -35,6 +35,8 @@ export async function tablePage(ctx, where) {
   const zoom = zoomable("board");
   let confirmResign = false;
   let shuffleSeats = false;
+  // The bot the host's "Computer" buttons seat: the weakest that searches.
+  let seatedBot = bots.find((b) => b.think_ms)?.name ?? "random";
   let notice = "";
   const cleanups = [];
 
@@ -322,11 +324,13 @@ export async function tablePage(ctx, where) {
             player ? `${player.name}${player.id === t.host ? " (host)" : ""}${held.includes(seat) ? " (you)" : ""}` : h("span", { class: "muted" }, "empty"),
             teamNote(seat),
             !player && mayTake ? h("button", { type: "button", onclick: () => takeSeat(seat) }, held.length ? "Take this seat too" : "Take this seat") : null,
-            !player && host ? h("button", { type: "button", "data-testid": "seat-bot", title: "A computer player that makes random legal moves", onclick: () => conn.send({ type: "seat_bot", table: t.table, seat, bot: "random" }) }, "Computer (random moves)") : null,
+            !player && host ? h("button", { type: "button", "data-testid": "seat-bot", title: "Put the computer on this seat", onclick: () => conn.send({ type: "seat_bot", table: t.table, seat, bot: seatedBot }) }, "Computer") : null,
             player && held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "leave_seat", table: t.table, seat }) }, "Leave seat") : null,
             player && host && !held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "remove_player", table: t.table, seat }) }, "Remove") : null,
             host && seat > 0 && (player || t.seats[seat - 1]) ? h("button", { type: "button", class: "move-up", title: "Trade places with the seat above", onclick: () => moveUp(seat) }, "↑") : null,
           ))),
+      t.takeover ? h("p", { class: "muted", "data-testid": "takeover" }, `If a player goes away, ${botName(t.takeover)} takes over the seat.`) : null,
+      host && !full && bots.length ? botChoice() : null,
       host ? h("label", { class: "shuffle" }, shuffle, " Random seats at the start") : null,
       host
         ? h("button", { type: "button", class: "primary", disabled: !full, onclick: () => conn.send({ type: "start", table: t.table, ...(shuffleSeats ? { shuffle_seats: true } : {}) }) }, full ? "Start the match" : "Start (waiting for players)")
@@ -334,6 +338,17 @@ export async function tablePage(ctx, where) {
       host ? h("button", { type: "button", onclick: () => conn.send({ type: "abort", table: t.table }) }, "Close the lobby") : null,
       notice ? h("p", { class: "error", role: "alert" }, notice) : null,
     );
+  }
+
+  function botName(name) {
+    return bots.find((b) => b.name === name)?.display_name ?? name;
+  }
+
+  // Which computer player the seats' "Computer" buttons put there.
+  function botChoice() {
+    return h("label", { class: "bot-choice" }, "Computer players: ",
+      h("select", { "data-testid": "bot-strength", onchange: (e) => (seatedBot = e.target.value) },
+        bots.map((b) => h("option", { value: b.name, selected: b.name === seatedBot }, b.display_name.replace(" (computer)", "")))));
   }
 
   // "with Green" for a seat that plays on a team, from the start position's teams.

@@ -11,6 +11,10 @@
 export function turns(events) {
   const list = [];
   for (const event of events) {
+    if (event.kind === "taken_over") {
+      list.push({ turn: null, seat: event.seat, texts: [], text: `${event.player.name} takes over`, seq: event.seq });
+      continue;
+    }
     if (event.kind === "left" || event.kind === "draw_agreed") {
       list.push({ turn: null, seat: event.seat, texts: [], text: event.text ?? "Draw agreed", seq: event.seq });
       continue;

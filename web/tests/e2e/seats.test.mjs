@@ -65,6 +65,7 @@ test("the host seats a computer player and plays it to the end on a phone", asyn
   const { base } = running.server;
   const player = await person(running.browser, "bot-host", { width: 390, height: 844 });
   await openLobby(player, base, "drill");
+  await player.getByTestId("bot-strength").selectOption("random");
   await player.locator('li[data-seat="1"]').getByTestId("seat-bot").click();
   await player.locator('li[data-seat="1"]').getByText("Random mover (computer)").waitFor();
   await player.screenshot({ path: join(shots, "bot-lobby-phone.png") });
@@ -108,6 +109,39 @@ test("a player who leaves a match of three stays seated until another has the se
   assert.equal(await host.locator("[data-testid=result]").count(), 0);
   await host.waitForSelector(".status.your-turn");
   await friend.screenshot({ path: join(shots, "seats-away-phone.png") });
+  await host.context().close();
+  await friend.context().close();
+});
+
+test("with a takeover chosen, the computer plays on for a player who goes away", async () => {
+  const { base } = running.server;
+  const host = await person(running.browser, "keeps-company");
+  const friend = await person(running.browser, "friend-who-plays");
+  const leaver = await person(running.browser, "goes-away");
+  await host.goto(`${base}/`);
+  await host.selectOption("#new-game", "drill");
+  await host.selectOption('select[data-option="seats"]', "3");
+  // Offered once the board says the game has three seats.
+  await host.locator("#new-takeover").waitFor();
+  await host.selectOption("#new-takeover", "casual");
+  await host.click("#create-lobby");
+  await host.waitForURL(/\/t\/[0-9a-f]{32}$/);
+  await takeSeat(host, 0);
+  assert.match(await host.getByTestId("takeover").textContent(), /Casual player \(computer\) takes over/);
+  const invite = await host.getByTestId("invite-link").inputValue();
+  for (const [page, seat] of [[friend, 1], [leaver, 2]]) {
+    await page.goto(invite);
+    await takeSeat(page, seat);
+  }
+  await host.getByRole("button", { name: "Start the match" }).click();
+  await leaver.getByTestId("status").waitFor();
+
+  await leaver.context().close();
+  await host.locator(".move-list").getByText("Casual player (computer) takes over").waitFor();
+  await host.locator('.player[data-seat="2"]', { hasText: "Casual player (computer)" }).waitFor();
+  await friend.locator(".move-list").getByText("Casual player (computer) takes over").waitFor();
+  assert.equal(await host.getByTestId("claim").count(), 0, "nobody to remove");
+  await host.screenshot({ path: join(shots, "seats-takeover.png") });
   await host.context().close();
   await friend.context().close();
 });
