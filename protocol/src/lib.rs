@@ -26,7 +26,7 @@ pub use table::{
 };
 
 /// The protocol version; a client speaking another is refused.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// A table's identifier: a lobby and the match played at it.
 pub type TableId = String;

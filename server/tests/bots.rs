@@ -113,6 +113,9 @@ async fn a_match_against_the_computer_starts_at_once_and_so_does_its_rematch() {
         assert!(unknown["message"].as_str().unwrap().contains("strong"), "{unknown}");
         ann.say(&against("casual", Some(Seat(2)))).await;
         ann.expect_error("no_such_seat").await;
+        let ClientMessage::CreateLobby(both) = against("casual", None) else { unreachable!() };
+        ann.say(&ClientMessage::CreateLobby(LobbySettings { takeover: Some("casual".into()), ..both })).await;
+        ann.expect_error("invalid_options").await;
         let (_, listed) = get(&server, Some(&ann.token), "/api/matches?mine=true").await;
         assert_eq!(listed["matches"], json!([]), "{}: nothing was stored", db.label);
 
@@ -167,6 +170,7 @@ async fn a_bot_takes_over_the_seat_of_a_player_who_goes_away_and_the_match_plays
 
         // Cy goes away; past the grace period the bot has the seat, and
         // everyone sees it in the record and in the seats.
+        let (cy_id, cy_token, cy_player) = (cy.id(), cy.token.clone(), cy.player.clone());
         drop(cy);
         // Who sits where changed, so everyone gets the table whole.
         for client in [&mut ann, &mut bo] {
@@ -179,20 +183,31 @@ async fn a_bot_takes_over_the_seat_of_a_player_who_goes_away_and_the_match_plays
         let seated = ann.states[&table].clone();
         assert!(seated["events"].as_array().unwrap().iter().all(|e| e["kind"] != "left"), "nobody left: {seated}");
 
-        // It is stored: a restarted server has the bot in the seat.
+        // It is stored: a restarted server has the bot in the seat. The
+        // grace period every seat gets when the table loads again hands no
+        // seat over: Bo, back late, still plays.
         server.stop().await;
-        let server = TestServer::start_with(common::settings(&db.url, Duration::from_secs(60))).await;
+        let server = TestServer::start_with(common::settings(&db.url, Duration::from_millis(300))).await;
         let url = server.ws();
         let mut ann = Client::connect(&url, &ann.token, ann.player.clone()).await;
-        let mut bo = Client::connect(&url, &bo.token, bo.player.clone()).await;
         let restored = ann.join_code(code).await;
         assert_eq!(restored["seats"][2]["bot"], "random", "{}: {restored}", db.label);
-        bo.join_code(code).await;
+        if restored["presence"][1]["grace_until"].is_u64() {
+            ann.expect(|m| m["type"] == "presence" && m["seats"][1]["grace_until"].is_null()).await;
+        }
+        let mut bo = Client::connect(&url, &bo.token, bo.player.clone()).await;
+        let back = bo.join_code(code).await;
+        assert_eq!(back["your_seats"], json!([1]), "{}: Bo keeps the seat: {back}", db.label);
         let (_, end) = play_on(&mut [&mut ann, &mut bo], &table, 2_000, 7).await;
         assert_eq!(end["phase"], "finished", "{}: the others and the bot play on to the end: {end}", db.label);
         assert_eq!(end["result"]["outcome"]["places"].as_array().unwrap().len(), 3, "{end}");
+        // Cy stays the seat's player of record, and may follow the table.
         let (_, list) = get(&server, Some(&ann.token), "/api/matches?mine=true").await;
-        assert_eq!(list["matches"][0]["seats"][2]["player"]["bot"], "random", "{}: {list}", db.label);
+        assert_eq!(list["matches"][0]["seats"][2]["player"]["id"], cy_id.as_str(), "{}: {list}", db.label);
+        let mut cy = Client::connect(&url, &cy_token, cy_player).await;
+        cy.say(&ClientMessage::Join { table: Some(table.clone()), code: None, last_seq: None }).await;
+        let watching = cy.expect(|m| m["type"] == "snapshot").await;
+        assert_eq!(watching["your_seats"], Value::Null, "{}: Cy watches: {watching}", db.label);
         server.stop().await;
         db.drop_db().await;
     }

@@ -67,13 +67,6 @@ pub enum TableChange {
         /// Players by seat.
         players: Vec<String>,
     },
-    /// A bot took over a seat whose player went away.
-    TakenOver {
-        /// The seat.
-        seat: Seat,
-        /// The bot's player id.
-        player: String,
-    },
     /// The match ended.
     Ended {
         /// `live` ended as `finished` or `aborted`.
@@ -294,14 +287,6 @@ async fn apply_change(
                     .execute(&mut **tx)
                     .await?;
             }
-        }
-        TableChange::TakenOver { seat, player } => {
-            sqlx::query("UPDATE seats SET player_id = $1 WHERE table_id = $2 AND seat = $3")
-                .bind(player.clone())
-                .bind(table.clone())
-                .bind(i64::from(seat.0))
-                .execute(&mut **tx)
-                .await?;
         }
         TableChange::Ended { phase, result, places, turns } => {
             sqlx::query("UPDATE tables SET phase = $1, result = $2, ended_at = $3, turns = $4 WHERE id = $5")

@@ -89,6 +89,9 @@ pub struct Table {
     /// The recent events; the older ones are in the database.
     pub(super) events: Recent,
     pub(super) followers: Vec<Follower>,
+    /// The players whose seats a bot took over: still the seats' players
+    /// of record (stored, listed, exported), and followers of the table.
+    pub(super) replaced: Vec<String>,
     /// The table's own queue, for bots' choices to come back by.
     pub(super) myself: Option<mpsc::WeakSender<Command>>,
     /// Since when nobody follows the table and nothing in it runs on time.
@@ -143,6 +146,7 @@ impl Table {
             referee,
             events: Recent::default(),
             followers: Vec::new(),
+            replaced: Vec::new(),
             myself: None,
             idle_since: None,
         })
@@ -191,6 +195,12 @@ impl Table {
         };
         let takeover = match &settings.takeover {
             None => None,
+            Some(_) if settings.computer.is_some() => {
+                return Err(refuse(
+                    ErrorCode::InvalidOptions,
+                    "a match against the computer waits for its one person; no seat is taken over".into(),
+                ));
+            }
             Some(_) if seats < 3 => {
                 return Err(refuse(
                     ErrorCode::InvalidOptions,
@@ -234,15 +244,14 @@ impl Table {
             restore_error: None,
             takeover: takeover.map(|bot| bot.name().to_string()),
         };
+        // The bot's player row before the table's, so that a failure leaves no lobby behind.
+        let computer = match computer {
+            Some((bot, seat)) => Some((ctx.store.bot_player(bot).await?, seat)),
+            None => None,
+        };
         let mut table = Table::blank(ctx.clone(), &row, game, options)?;
         ctx.store.insert_table(&row).await?;
-        if let Some((_, seat)) = rematch {
-            let seat = Seat(seat.0 % table.seats.len() as u8);
-            ctx.store.set_lobby_seats(&row.id, &[(seat, host.id.clone())]).await?;
-            table.seats[seat.index()] = Some(host.clone());
-        }
         if let Some((bot, seat)) = computer {
-            let bot = ctx.store.bot_player(bot).await?;
             for (index, slot) in table.seats.iter_mut().enumerate() {
                 *slot = Some(if index == seat.index() { host.clone() } else { bot.clone() });
             }
@@ -253,6 +262,11 @@ impl Table {
             // Queued before anyone can follow the table: its first snapshot is the match.
             let _ = handle.send(Command::StartAgainstComputer { host: host.clone() }).await;
             return Ok(handle);
+        }
+        if let Some((_, seat)) = rematch {
+            let seat = Seat(seat.0 % table.seats.len() as u8);
+            ctx.store.set_lobby_seats(&row.id, &[(seat, host.id.clone())]).await?;
+            table.seats[seat.index()] = Some(host.clone());
         }
         Ok(table.spawn())
     }
@@ -504,7 +518,8 @@ impl Table {
     }
 
     fn subscribe(&mut self, conn: Conn, player: PlayerInfo, last_seq: Option<u64>, via_code: bool) {
-        let participant = !self.seats_of(&player).is_empty() || player.id == self.setup.host;
+        let participant =
+            !self.seats_of(&player).is_empty() || player.id == self.setup.host || self.replaced.contains(&player.id);
         if !(self.setup.public || via_code || participant) {
             conn.error(ErrorCode::NoSuchTable, "no such table", Some(&self.id), None);
             return;
@@ -541,6 +556,7 @@ impl Table {
             for seat in seated.iter() {
                 live.grace_until[seat.index()] = None;
             }
+            live.went_away = live.went_away.without_all(seated);
         }
         if !seated.is_empty() {
             self.broadcast_presence();
@@ -554,6 +570,9 @@ impl Table {
         let away: Vec<Seat> = self.seats_of(&follower.player).iter().filter(|s| !self.is_connected(*s)).collect();
         for seat in &away {
             self.start_grace(*seat);
+            if let Some(live) = self.stage.live_mut() {
+                live.went_away = live.went_away.with(*seat);
+            }
         }
         if !away.is_empty() {
             self.broadcast_presence();

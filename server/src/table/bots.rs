@@ -14,8 +14,7 @@ use super::refusal::Refusal;
 use super::{BotChoice, Command};
 use crate::epoch::now_ms;
 use crate::identity::random_bytes;
-use crate::store::TableChange;
-use protocol::ErrorCode;
+use protocol::{ErrorCode, PlayerInfo};
 use rules::bot::{Bot, DecisionSeeds};
 use rules::{Seat, SeatSet, Seed, SeedStream};
 use serde_json::Value;
@@ -89,24 +88,52 @@ impl Table {
         }
     }
 
-    /// `bot` takes over `seat`, whose player went away: from the stored
-    /// event on, the bot is the seat's player and plays it as any bot does.
-    pub(super) async fn take_over(&mut self, seat: Seat, bot: &'static dyn Bot) -> Result<(), Refusal> {
-        let player = self.ctx.store.bot_player(bot).await.map_err(|e| {
+    /// `bot`'s player, stored if it is not yet.
+    pub(super) async fn bot_player(&self, bot: &'static dyn Bot) -> Result<PlayerInfo, Refusal> {
+        self.ctx.store.bot_player(bot).await.map_err(|e| {
             tracing::error!(table = %self.id, error = %e, "could not store a bot player");
-            (ErrorCode::Internal, "could not store the bot".to_string())
-        })?;
+            (ErrorCode::Internal, "could not seat the bot; try again".to_string())
+        })
+    }
+
+    /// Whether the host's bot takes over `seat`, whose grace period ended:
+    /// in a game of three or more, when its player went away (rather than
+    /// was not back yet when the table loaded), and a person still plays
+    /// another seat, so that no match is left to bots alone.
+    pub(super) fn takes_over(&self, seat: Seat) -> bool {
+        let Some(live) = self.stage.running() else { return false };
+        let people = self.in_play().without_all(self.bot_seats()).without(seat);
+        self.seats.len() >= 3 && live.went_away.contains(seat) && !people.is_empty()
+    }
+
+    /// `bot` takes over `seat`, whose player went away: from the stored
+    /// event on, the bot plays the seat as any bot does. The player stays
+    /// the seat's player of record (the seats stored, the lists, the
+    /// exports) and may follow the table, but no longer plays.
+    pub(super) async fn take_over(&mut self, seat: Seat, bot: &'static dyn Bot) -> Result<(), Refusal> {
+        let player = self.bot_player(bot).await?;
         let body = Body::TakenOver { player: player.clone() };
         let event = Event { seq: self.seq() + 1, at: now_ms(), seat: Some(seat), body };
-        let change = TableChange::TakenOver { seat, player: player.id.clone() };
-        self.store_events(std::slice::from_ref(&event), Some(change)).await?;
+        self.store_events(std::slice::from_ref(&event), None).await?;
         tracing::info!(table = %self.id, seat = seat.0, bot = bot.name(), "a bot takes over a seat whose player went away");
-        self.seats[seat.index()] = Some(player);
+        self.seat_bot_for(seat, player);
+        if let Some(live) = self.stage.live_mut() {
+            live.note(&event);
+        }
         self.events.push(event);
-        // Who sits where changed: everyone gets it whole.
+        // Who sits where changed, which only a snapshot says: everyone
+        // gets the table whole, the event in it.
         self.broadcast_snapshots();
         self.wake_bots();
         Ok(())
+    }
+
+    /// Puts the bot `player` on `seat` in place of its player.
+    pub(super) fn seat_bot_for(&mut self, seat: Seat, player: PlayerInfo) {
+        let Some(slot) = self.seats.get_mut(seat.index()) else { return };
+        if let Some(before) = slot.replace(player) {
+            self.replaced.push(before.id);
+        }
     }
 
     /// A bot's choice for `seat`, made at event `seq`.

@@ -56,6 +56,11 @@ pub(super) struct Live {
     pub(super) window: Option<(Instant, u64)>,
     /// Per seat: when an absent player's grace period ends.
     pub(super) grace_until: Vec<Option<(Instant, u64)>>,
+    /// The seats whose player's last connection closed while this table
+    /// ran, and who has not come back: only these are taken over. A grace
+    /// period given to everyone when a table starts or loads again (after
+    /// a restart, say) is not someone going away.
+    pub(super) went_away: SeatSet,
     /// An end that could not be stored yet, and when to try again. The
     /// match takes no actions meanwhile.
     pub(super) pending_end: Option<(Termination, Instant)>,
@@ -81,6 +86,7 @@ impl Live {
             left: SeatSet::EMPTY,
             window: None,
             grace_until: vec![None; seats],
+            went_away: SeatSet::EMPTY,
             pending_end: None,
             thinking: vec![None; seats],
             waiting: vec![None; seats],
@@ -91,6 +97,11 @@ impl Live {
     /// What an applied event changes besides the match: seats that left, a
     /// lapsing draw offer.
     pub(super) fn note(&mut self, event: &Event) {
+        if let (Body::TakenOver { .. }, Some(seat)) = (&event.body, event.seat) {
+            // The bot has agreed to nothing.
+            self.draw_offers = self.draw_offers.without(seat);
+            self.went_away = self.went_away.without(seat);
+        }
         let Body::Change { entry, .. } = &event.body else { return };
         match &entry.change {
             Change::Act { seat, .. } => {
@@ -322,7 +333,7 @@ impl Table {
     }
 
     /// The seats still playing.
-    fn in_play(&self) -> SeatSet {
+    pub(super) fn in_play(&self) -> SeatSet {
         SeatSet::all(self.seats.len()).without_all(self.stage.left())
     }
 
@@ -500,7 +511,7 @@ impl Table {
         if self.stage.running().is_none() || self.is_connected(seat) || self.stage.left().contains(seat) {
             return;
         }
-        if let Some(bot) = self.setup.takeover.filter(|_| self.seats.len() >= 3) {
+        if let Some(bot) = self.setup.takeover.filter(|_| self.takes_over(seat)) {
             match self.take_over(seat, bot).await {
                 Ok(()) => return,
                 // The others may still have the seat leave.
@@ -542,8 +553,11 @@ impl Table {
                     }
                 }
                 Body::TakenOver { player } => {
-                    if let Some(slot) = event.seat.and_then(|seat| self.seats.get_mut(seat.index())) {
-                        *slot = Some(player.clone());
+                    if let Some(seat) = event.seat {
+                        self.seat_bot_for(seat, player.clone());
+                    }
+                    if let Some(live) = self.stage.live_mut() {
+                        live.note(&event);
                     }
                 }
                 Body::DrawOffered => {

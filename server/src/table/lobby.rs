@@ -64,11 +64,7 @@ impl Table {
         if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can put a bot on a seat");
         }
-        let bot = known_bot(name)?;
-        let bot_player = self.ctx.store.bot_player(bot).await.map_err(|e| {
-            tracing::error!(table = %self.id, error = %e, "could not store a bot player");
-            (ErrorCode::Internal, "could not seat the bot; try again".to_string())
-        })?;
+        let bot_player = self.bot_player(known_bot(name)?).await?;
         self.take_seat(&bot_player, seat).await
     }
 

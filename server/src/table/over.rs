@@ -171,8 +171,12 @@ impl Table {
         Ok(())
     }
 
-    /// The bot that holds every seat `player` does not, if one does.
+    /// The bot that held every seat but `player`'s one from the start, if
+    /// one did: a match against the computer.
     fn only_opponent_bot(&self, player: &PlayerInfo) -> Option<String> {
+        if !self.replaced.is_empty() || self.seats_of(player).len() != 1 {
+            return None;
+        }
         let others: Vec<&PlayerInfo> = self.seats.iter().flatten().filter(|p| p.id != player.id).collect();
         let bot = others.first()?.bot.clone()?;
         others.iter().all(|p| p.bot.as_ref() == Some(&bot)).then_some(bot)

@@ -6,7 +6,7 @@
 // and resends actions that were never acknowledged under the same id (the
 // server applies an id once). Pages subscribe to message types with `on`.
 
-export const PROTOCOL = 5;
+export const PROTOCOL = 6;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const PING_MS = 15000;
 

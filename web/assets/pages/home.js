@@ -85,12 +85,12 @@ function createForm(ctx, games, bots) {
   // The searching bots, weakest first; "random" is for filling lobby seats.
   const strengths = bots.filter((b) => b.think_ms);
   const strength = h("select", { name: "strength", id: "computer-strength" },
-    strengths.map((b, i) => h("option", { value: b.name, selected: i === 0 }, `${capitalized(b.name)} (thinks up to ${(b.think_ms / 1000).toFixed(1)} s)`)));
+    strengths.map((b, i) => h("option", { value: b.name, selected: i === 0 }, `${playerName(b)} (thinks up to ${(b.think_ms / 1000).toFixed(1)} s)`)));
   const side = h("select", { name: "side", id: "computer-side" }, h("option", { value: "" }, "Random"));
   // In games of three or more, who plays on for a player who goes away.
   const takeover = h("select", { name: "takeover", id: "new-takeover" },
     h("option", { value: "" }, "Nobody: the others may remove the seat"),
-    strengths.map((b) => h("option", { value: b.name }, `${capitalized(b.name)} computer player takes over`)));
+    strengths.map((b) => h("option", { value: b.name }, `${playerName(b)} (computer) takes over`)));
   const takeoverLabel = h("label", { hidden: true }, "If a player goes away ", takeover);
 
   function chosenOptions() {
@@ -153,7 +153,8 @@ function createForm(ctx, games, bots) {
       const against = event.submitter === computerButton
         ? { computer: { bot: strength.value, ...(side.value ? { seat: Number(side.value) } : {}) } }
         : {};
-      const replace = !takeoverLabel.hidden && takeover.value ? { takeover: takeover.value } : {};
+      // A match against the computer waits for its one person: nobody takes over.
+      const replace = !against.computer && !takeoverLabel.hidden && takeover.value ? { takeover: takeover.value } : {};
       ctx.conn.send({ type: "create_lobby", game: gameSelect.value, options: chosenOptions(), public: visibility.value === "public", ...(control ? { clock: control } : {}), ...replace, ...against });
     },
   },
@@ -183,8 +184,9 @@ function createForm(ctx, games, bots) {
   };
 }
 
-function capitalized(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
+/** "Casual player" for the bot whose player is "Casual player (computer)". */
+function playerName(bot) {
+  return bot.display_name.replace(/ \(computer\)$/, "");
 }
 
 async function recentMatches(ctx, games) {

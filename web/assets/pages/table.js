@@ -348,7 +348,7 @@ export async function tablePage(ctx, where) {
   function botChoice() {
     return h("label", { class: "bot-choice" }, "Computer players: ",
       h("select", { "data-testid": "bot-strength", onchange: (e) => (seatedBot = e.target.value) },
-        bots.map((b) => h("option", { value: b.name, selected: b.name === seatedBot }, b.display_name.replace(" (computer)", "")))));
+        bots.map((b) => h("option", { value: b.name, selected: b.name === seatedBot }, b.display_name))));
   }
 
   // "with Green" for a seat that plays on a team, from the start position's teams.

@@ -11,12 +11,9 @@
 export function turns(events) {
   const list = [];
   for (const event of events) {
-    if (event.kind === "taken_over") {
-      list.push({ turn: null, seat: event.seat, texts: [], text: `${event.player.name} takes over`, seq: event.seq });
-      continue;
-    }
-    if (event.kind === "left" || event.kind === "draw_agreed") {
-      list.push({ turn: null, seat: event.seat, texts: [], text: event.text ?? "Draw agreed", seq: event.seq });
+    if (event.kind === "left" || event.kind === "draw_agreed" || event.kind === "taken_over") {
+      const text = event.kind === "taken_over" ? `${event.player.name} takes over` : event.text ?? "Draw agreed";
+      list.push({ turn: null, seat: event.seat, texts: [], text, seq: event.seq });
       continue;
     }
     if (event.kind !== "action" && event.kind !== "chance") continue;
