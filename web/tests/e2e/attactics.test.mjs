@@ -66,6 +66,10 @@ async function distancesToCentre(base) {
  */
 function clickOnce(distance) {
   const root = document.querySelector(".table-page");
+  const clicks = Number(root.dataset.clicks);
+  // A new state (the chance an action set off, say) clears a half-made
+  // choice in the page: the piece picked for it is then offered again.
+  if (clicks === 0) window.__picked = null;
   const picked = window.__picked ?? null;
   const cells = [...document.querySelectorAll(".cell.can")].filter((c) => Number(c.dataset.cell) !== picked);
   const choices = [...document.querySelectorAll("button.choice")];
@@ -74,7 +78,6 @@ function clickOnce(distance) {
   const isMonarch = (cell) => Boolean(stackOn(cell)?.querySelector('[data-kind="Mo"]'));
   const any = (list) => list[Math.floor(Math.random() * list.length)];
   const number = (button) => Number(button.dataset.choice.match(/\d+/)?.[0] ?? 0);
-  const clicks = Number(root.dataset.clicks);
   window.__diceSeen = (window.__diceSeen ?? 0) + document.querySelectorAll(".dice").length;
   const spare = (list) => {
     const kept = list.filter((c) => !isMonarch(c));

@@ -32,6 +32,10 @@ async function rows(base) {
  */
 function clickOnce(row, heading) {
   const root = document.querySelector(".table-page");
+  const clicks = Number(root.dataset.clicks);
+  // A new state (the chance an action set off, say) clears a half-made
+  // choice in the page: the piece picked for it is then offered again.
+  if (clicks === 0) window.__picked = null;
   const picked = window.__picked ?? null;
   const cells = [...document.querySelectorAll(".board .cell.can")].filter((c) => Number(c.dataset.cell) !== picked);
   const choices = [...document.querySelectorAll("button.choice")];
@@ -39,7 +43,6 @@ function clickOnce(row, heading) {
   if (choices.some((b) => b.dataset.choice === "pass")) throw new Error("a pass offered before the deadline");
   const any = (list) => list[Math.floor(Math.random() * list.length)];
   const eager = choices.find((b) => /^(accept|serve|torpedo|demand)/.test(b.dataset.choice));
-  const clicks = Number(root.dataset.clicks);
   let target;
   if (eager && clicks === 0) {
     target = eager;
