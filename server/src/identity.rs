@@ -18,6 +18,11 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     bytes
 }
 
+/// A number below `n` (not 0), from the operating system's randomness.
+pub fn random_below(n: usize) -> usize {
+    (u64::from_le_bytes(random_bytes::<8>()) % n as u64) as usize
+}
+
 /// SHA-256, in hexadecimal.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))

@@ -188,7 +188,7 @@ impl Table {
                         return Err(refuse(ErrorCode::NoSuchSeat, format!("this game has seats 0 to {}", seats - 1)));
                     }
                     Some(seat) => seat,
-                    None => Seat((u64::from_le_bytes(identity::random_bytes::<8>()) % seats as u64) as u8),
+                    None => Seat(identity::random_below(seats) as u8),
                 };
                 Some((bot, seat))
             }
@@ -255,9 +255,7 @@ impl Table {
             for (index, slot) in table.seats.iter_mut().enumerate() {
                 *slot = Some(if index == seat.index() { host.clone() } else { bot.clone() });
             }
-            let seated: Vec<(Seat, String)> =
-                table.seats.iter().flatten().enumerate().map(|(i, p)| (Seat(i as u8), p.id.clone())).collect();
-            ctx.store.set_lobby_seats(&row.id, &seated).await?;
+            ctx.store.set_lobby_seats(&row.id, &table.seat_rows()).await?;
             let handle = table.spawn();
             // Queued before anyone can follow the table: its first snapshot is the match.
             let _ = handle.send(Command::StartAgainstComputer { host: host.clone() }).await;

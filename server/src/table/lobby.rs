@@ -24,14 +24,13 @@ impl Table {
         }
     }
 
+    /// Who sits where, as the store keeps a lobby's seats.
+    pub(super) fn seat_rows(&self) -> Vec<(Seat, String)> {
+        self.seats.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|p| (Seat(i as u8), p.id.clone()))).collect()
+    }
+
     async fn save_seats(&self) -> Result<(), Refusal> {
-        let seats: Vec<(Seat, String)> = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.as_ref().map(|p| (Seat(i as u8), p.id.clone())))
-            .collect();
-        self.ctx.store.set_lobby_seats(&self.id, &seats).await.map_err(|e| {
+        self.ctx.store.set_lobby_seats(&self.id, &self.seat_rows()).await.map_err(|e| {
             tracing::error!(table = %self.id, error = %e, "could not store seats");
             (ErrorCode::Internal, "could not store the seats; try again".to_string())
         })
@@ -236,7 +235,7 @@ pub(super) fn known_bot(name: &str) -> Result<&'static dyn rules::bot::Bot, Refu
 /// operating system's randomness).
 fn shuffle(players: &mut [PlayerInfo]) {
     for i in (1..players.len()).rev() {
-        let j = (u64::from_le_bytes(identity::random_bytes::<8>()) % (i as u64 + 1)) as usize;
+        let j = identity::random_below(i + 1);
         players.swap(i, j);
     }
 }

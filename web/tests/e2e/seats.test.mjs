@@ -11,6 +11,16 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openLobby, person, playRandomly, serverAndBrowser, shots, takeSeat } from "./harness.mjs";
 
+/** Each guest opens the host's invite link and takes the next seat; the host starts. */
+async function seatAndStart(host, guests) {
+  const invite = await host.getByTestId("invite-link").inputValue();
+  for (const [i, page] of guests.entries()) {
+    await page.goto(invite);
+    await takeSeat(page, i + 1);
+  }
+  await host.getByRole("button", { name: "Start the match" }).click();
+}
+
 // A short grace period, so that a player who leaves is away past it soon.
 const running = serverAndBrowser(["--test-games", "--grace-seconds", "2"]);
 
@@ -83,12 +93,7 @@ test("a player who leaves a match of three stays seated until another has the se
   const friend = await person(running.browser, "friend-who-stays", { width: 390, height: 844 });
   const leaver = await person(running.browser, "leaver");
   await openLobby(host, base, "drill", { seats: "3" });
-  const invite = await host.getByTestId("invite-link").inputValue();
-  for (const [page, seat] of [[friend, 1], [leaver, 2]]) {
-    await page.goto(invite);
-    await takeSeat(page, seat);
-  }
-  await host.getByRole("button", { name: "Start the match" }).click();
+  await seatAndStart(host, [friend, leaver]);
   await host.getByTestId("status").waitFor();
   await leaver.getByTestId("status").waitFor();
 
@@ -128,12 +133,7 @@ test("with a takeover chosen, the computer plays on for a player who goes away",
   await host.waitForURL(/\/t\/[0-9a-f]{32}$/);
   await takeSeat(host, 0);
   assert.match(await host.getByTestId("takeover").textContent(), /Casual player \(computer\) takes over/);
-  const invite = await host.getByTestId("invite-link").inputValue();
-  for (const [page, seat] of [[friend, 1], [leaver, 2]]) {
-    await page.goto(invite);
-    await takeSeat(page, seat);
-  }
-  await host.getByRole("button", { name: "Start the match" }).click();
+  await seatAndStart(host, [friend, leaver]);
   await leaver.getByTestId("status").waitFor();
 
   await leaver.context().close();
