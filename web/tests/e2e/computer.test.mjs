@@ -56,6 +56,10 @@ test("on a phone, a random side against the strongest computer player starts at 
   await page.goto(`${base}/`);
   await page.getByTestId("computer-dame100").click();
   await page.locator("#computer-strength").selectOption("strong");
+  await page.locator("#computer-side option", { hasText: "White" }).waitFor({ state: "attached" });
+  assert.equal(await page.locator("#new-takeover").isVisible(), false, "nobody takes over in a game of two");
+  await page.locator("#play-computer").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, "computer-home-phone.png") });
   await page.click("#play-computer");
   await page.waitForURL(/\/t\/[0-9a-f]{32}$/);
   await page.locator(".player", { hasText: "Strong player (computer)" }).waitFor();
