@@ -210,15 +210,7 @@ pub async fn run(run: Run) -> Result<(), String> {
     let setup_started = Instant::now();
     let permits = Arc::new(Semaphore::new(32));
     let mut setups = Vec::new();
-    let settings = LobbySettings {
-        game: run.game.clone(),
-        options: run.options.clone(),
-        seats: None,
-        public: false,
-        clock: None,
-        computer: None,
-        takeover: None,
-    };
+    let settings = LobbySettings { game: run.game.clone(), options: run.options.clone(), ..LobbySettings::default() };
     for _ in 0..run.matches {
         let (http, base, ws_url, game, permits) =
             (http.clone(), run.base.clone(), ws_url.clone(), settings.clone(), permits.clone());

@@ -34,10 +34,17 @@ pub struct TimeControl {
     pub initial_ms: u64,
     /// Time added to a seat's clock when it completes a turn, in milliseconds.
     pub increment_ms: u64,
+    /// A time of its own for a secret set-up (a simultaneous decision, such
+    /// as Tactique's), in milliseconds: each seat's set-up clock runs
+    /// instead of its main clock, and when it runs out the rules complete
+    /// the seat's set-up for it (Tactique: the rest at random, then ready).
+    /// Without it a set-up runs on the main clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup_ms: Option<u64>,
 }
 
 /// What a host chooses when creating a lobby.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LobbySettings {
     /// The game id.
@@ -62,6 +69,26 @@ pub struct LobbySettings {
     /// A match against the computer, started at once: no lobby to fill.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<AgainstComputer>,
+    /// Seat the host as the lobby is created; without it the host takes a
+    /// seat like anyone. Not with `computer`, which seats the host itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_seat: Option<HostSeat>,
+    /// Start the match as soon as every seat is taken (by at least two
+    /// players), rather than when the host says so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auto_start: bool,
+    /// Spectators may not chat among themselves (players always may).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quiet_spectators: bool,
+}
+
+/// The seat the host takes on creating a lobby.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostSeat {
+    /// The seat; a random one when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
 }
 
 /// Playing against the computer: the host takes one seat, a bot every
@@ -228,6 +255,14 @@ pub enum ClientMessage {
         /// The finished table.
         table: TableId,
     },
+    /// Say something at the table: a player to the players, a spectator to
+    /// the spectators (see [`crate::ChatChannel`]).
+    Chat {
+        /// The table.
+        table: TableId,
+        /// The line: 1 to [`crate::CHAT_MAX_CHARS`] characters.
+        text: String,
+    },
 }
 
 impl ClientMessage {
@@ -254,7 +289,8 @@ impl ClientMessage {
             | ClientMessage::DeclineDraw { table }
             | ClientMessage::Abort { table }
             | ClientMessage::ClaimVictory { table }
-            | ClientMessage::Rematch { table } => Some(table),
+            | ClientMessage::Rematch { table }
+            | ClientMessage::Chat { table, .. } => Some(table),
             ClientMessage::Join { table, .. } => table.as_ref(),
             _ => None,
         }

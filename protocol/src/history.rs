@@ -2,7 +2,7 @@
 
 use crate::table::{EventView, MatchResult, Phase, PlayerInfo};
 use crate::{TableId, TimeControl};
-use rules::{Seat, View, layout::Layout};
+use rules::{Opening, Seat, View, layout::Layout};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -94,12 +94,24 @@ pub struct EventPage {
 pub struct ReplayStep {
     /// Turns completed (0 is the start).
     pub turn: u32,
+    /// The number of the last event the step takes in (0 for the start):
+    /// the live move list names a turn by it when a player looks back.
+    pub seq: u64,
     /// The turn's notation, if the viewer may see it (none for the start).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// The seat that played the turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
+    /// A seat's part of a simultaneous decision (a set-up), as
+    /// `simultaneous` in an action event.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub simultaneous: bool,
+    /// What the rules did by themselves as the next turn began (an archer
+    /// volley, already on the board of this step), as `opening` in an
+    /// action event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
     /// The board as the viewer sees it after the turn.
     pub view: View,
 }

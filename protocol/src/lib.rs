@@ -6,6 +6,7 @@
 //! [`ClientMessage::Hello`] with [`PROTOCOL_VERSION`]; the server answers
 //! [`ServerMessage::Welcome`] or an error.
 
+mod chat;
 mod client;
 mod error;
 mod history;
@@ -13,7 +14,8 @@ pub mod legal;
 mod server;
 mod table;
 
-pub use client::{AgainstComputer, ClientMessage, LobbySettings, ParseError, TimeControl};
+pub use chat::{CHAT_MAX_CHARS, ChatChannel, ChatLine};
+pub use client::{AgainstComputer, ClientMessage, HostSeat, LobbySettings, ParseError, TimeControl};
 pub use error::ErrorCode;
 pub use history::{EventPage, MatchDetail, MatchList, MatchSummary, Replay, ReplayStep, SeatSummary};
 pub use legal::SeatMoves;
@@ -21,12 +23,12 @@ pub use legal::SeatMoves;
 pub use rules::Seat;
 pub use server::{ErrorMessage, ServerMessage, StateUpdate};
 pub use table::{
-    Clocks, EventDetail, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, TableSnapshot,
-    Termination,
+    Clocks, EventDetail, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, SetupClocks,
+    TableSnapshot, Termination,
 };
 
 /// The protocol version; a client speaking another is refused.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// A table's identifier: a lobby and the match played at it.
 pub type TableId = String;

@@ -2,7 +2,7 @@
 
 use crate::legal::SeatMoves;
 use crate::table::{Clocks, EventView, LobbySummary, MatchResult, Phase, PlayerInfo, SeatPresence, TableSnapshot};
-use crate::{ErrorCode, TableId};
+use crate::{ChatLine, ErrorCode, TableId};
 use rules::{Seat, View};
 use serde::{Deserialize, Serialize};
 
@@ -76,6 +76,11 @@ pub enum ServerMessage {
         you: Option<PlayerInfo>,
         /// The server's clock (milliseconds since the epoch).
         server_time: u64,
+        /// The address players reach the server at (`--public-url`), if the
+        /// operator set one: invite links are built on it, not on the
+        /// address this page was opened at (which may be 127.0.0.1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        public_url: Option<String>,
     },
     /// The answer to `ping`.
     Pong {
@@ -136,6 +141,16 @@ pub enum ServerMessage {
         table: TableId,
         /// Per seat.
         seats: Vec<SeatPresence>,
+        /// How many people follow the table without a seat.
+        #[serde(default, skip_serializing_if = "crate::chat::nobody")]
+        spectators: u32,
+    },
+    /// A line of chat, sent to those who may read its channel.
+    Chat {
+        /// The table.
+        table: TableId,
+        /// The line.
+        line: ChatLine,
     },
     /// A lobby was created for the client (`create_lobby` or `rematch`).
     Created {

@@ -3,7 +3,7 @@
 
 use crate::legal::SeatMoves;
 use crate::{PlayerId, TableId, TimeControl};
-use rules::{Leave, Outcome, Seat, View};
+use rules::{Leave, Opening, Outcome, Seat, View};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -107,6 +107,20 @@ pub struct Clocks {
     pub running: Vec<Seat>,
     /// The server's clock (milliseconds since the Unix epoch) when measured.
     pub server_time: u64,
+    /// While the match is in a set-up with a time of its own
+    /// ([`crate::TimeControl::setup_ms`]): each seat's set-up time left and
+    /// which of them run, as of `server_time`. The main clocks wait then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<SetupClocks>,
+}
+
+/// The set-up clocks of a match whose set-up has a time of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupClocks {
+    /// Set-up time left per seat, in milliseconds.
+    pub remaining_ms: Vec<u64>,
+    /// The seats still setting up, whose set-up clocks run.
+    pub running: Vec<Seat>,
 }
 
 /// Whether a seat's player is connected.
@@ -166,6 +180,16 @@ pub enum EventDetail {
         /// Given for the seat when a response window's deadline passed.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         by_default: bool,
+        /// The seat's part of a simultaneous decision (a secret set-up,
+        /// each placement a turn of its own): move lists gather a seat's
+        /// parts into one entry before the numbered moves.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        simultaneous: bool,
+        /// What the rules did by themselves as the next turn began (an
+        /// archer volley), with the seat whose turn it began: move lists
+        /// write it at the start of that turn. Every viewer reads it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opening: Option<Opening>,
     },
     /// Chance decided: a roll, a drawn card, a random arrangement.
     Chance {
@@ -180,6 +204,9 @@ pub enum EventDetail {
         /// The turn so far, as for actions.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         turn_text: Option<String>,
+        /// What began the next turn, as for actions.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opening: Option<Opening>,
     },
     /// A seat left the match: the rules decide what follows (in a game of
     /// two seats, the other wins).
@@ -253,6 +280,9 @@ pub struct TableSnapshot {
     /// of three or more seats).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub takeover: Option<String>,
+    /// The match starts as soon as every seat is taken.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auto_start: bool,
     /// Who sits where.
     pub seats: Vec<Option<PlayerInfo>>,
     /// The viewer's seats, in seat order: none for a spectator, several for
@@ -304,4 +334,16 @@ pub struct TableSnapshot {
     /// A rematch lobby opened after this match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<TableId>,
+    /// The match this table is the rematch of: only its players sit down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<TableId>,
+    /// How many people follow the table without a seat.
+    #[serde(default, skip_serializing_if = "crate::chat::nobody")]
+    pub spectators: u32,
+    /// Spectators may not chat (the host chose so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quiet_spectators: bool,
+    /// The latest lines of the viewer's chat channel, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chat: Vec<crate::ChatLine>,
 }

@@ -2,7 +2,8 @@
 //! tests/data/dame100.perft is checked first, including the deep ones the
 //! test suite leaves out), random playouts for every registered game, and
 //! the legal list a client is sent (texts, clicks and paths) at the longest
-//! list a random match reaches. Results and commands are recorded in
+//! list a random match reaches, and Dame 100's alpha-beta searcher.
+//! Results and commands are recorded in
 //! docs/performance.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -91,5 +92,35 @@ fn legal_lists(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, playouts, legal_lists);
+/// Dame 100's alpha-beta searcher (the strong bot's) from the start and
+/// from two middle games of random play, a fixed budget of positions each:
+/// the throughput is positions visited per second.
+fn dame100_search(c: &mut Criterion) {
+    use rules::games::dame100::{Position, engine};
+    const BUDGET: u64 = 1_000_000;
+    let mut positions = vec![Position::default()];
+    let mut random = rules::SeedStream::new(Seed::from_u64(5));
+    for plies in [16, 30] {
+        let mut position = Position::default();
+        for _ in 0..plies {
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            position.play(&moves[random.below(moves.len() as u32) as usize]);
+        }
+        positions.push(position);
+    }
+    let mut group = c.benchmark_group("dame100 alpha-beta");
+    group.sample_size(10);
+    for (i, position) in positions.iter().enumerate() {
+        let searched = engine::search(position, &[], BUDGET, &mut rules::SeedStream::new(Seed::from_u64(1)), &|| false);
+        eprintln!("position {i}: depth {} ({} positions, score {})", searched.depth, searched.nodes, searched.score);
+        group.throughput(Throughput::Elements(searched.nodes));
+        group.bench_function(format!("position {i}"), |b| {
+            b.iter(|| engine::search(position, &[], BUDGET, &mut rules::SeedStream::new(Seed::from_u64(1)), &|| false));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, playouts, legal_lists, dame100_search);
 criterion_main!(benches);

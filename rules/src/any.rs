@@ -80,6 +80,8 @@ pub trait AnyMatch: Debug + Send + Sync {
     fn apply_json(&mut self, seat: Seat, action: &Value, stream: &mut SeedStream) -> Result<(), RulesError>;
     /// See [`Game::resample`].
     fn resample(&self, viewer: Seat, seed: Seed) -> Box<dyn AnyMatch>;
+    /// See [`Game::evaluate`].
+    fn evaluate(&self) -> Option<Vec<f64>>;
     /// See [`Game::position`].
     fn position(&self) -> Option<String>;
     /// See [`Game::write_record`].
@@ -91,7 +93,9 @@ pub trait AnyMatch: Debug + Send + Sync {
     /// For downcasting to the concrete game.
     fn as_any(&self) -> &dyn Any;
     /// A searching bot's action for `seat` here (a state it may know), in
-    /// its JSON form: [`crate::bot::search`] on the concrete game.
+    /// its JSON form: the game's own searcher where it has one and the
+    /// settings ask for it ([`Game::own_search`]), else
+    /// [`crate::bot::search`] on the concrete game.
     fn search(&self, seat: Seat, settings: &SearchSettings, stream: &mut SeedStream, stop: &dyn Fn() -> bool) -> Value;
 }
 
@@ -167,6 +171,10 @@ impl<G: Game> AnyMatch for G {
         Box::new(Game::resample(self, viewer, seed))
     }
 
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        Game::evaluate(self)
+    }
+
     fn position(&self) -> Option<String> {
         Game::position(self)
     }
@@ -188,7 +196,8 @@ impl<G: Game> AnyMatch for G {
     }
 
     fn search(&self, seat: Seat, settings: &SearchSettings, stream: &mut SeedStream, stop: &dyn Fn() -> bool) -> Value {
-        to_json(&crate::bot::search::search(self, seat, settings, stream, stop))
+        let own = settings.own_search.and_then(|positions| self.own_search(seat, positions, stream, stop));
+        to_json(&own.unwrap_or_else(|| crate::bot::search::search(self, seat, settings, stream, stop)))
     }
 }
 

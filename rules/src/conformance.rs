@@ -211,12 +211,21 @@ fn check_state<G: Game>(
             continue;
         }
         ensure!(!legal.is_empty(), "{seat} may act but has no legal action");
-        if let Some(DecisionKind::Window { .. }) = status.decision().map(|d| d.kind) {
-            let answer = state.default_action(seat);
-            ensure!(
-                answer.as_ref().is_some_and(|a| legal.contains(a)),
-                "{seat} is asked in a response window without a legal default answer"
-            );
+        match status.decision().map(|d| d.kind) {
+            Some(DecisionKind::Window { .. }) => {
+                let answer = state.default_action(seat);
+                ensure!(
+                    answer.as_ref().is_some_and(|a| legal.contains(a)),
+                    "{seat} is asked in a response window without a legal default answer"
+                );
+            }
+            Some(DecisionKind::Simultaneous) => {
+                // A set-up's default, if the game has one, is one of its parts.
+                if let Some(part) = state.default_action(seat) {
+                    ensure!(legal.contains(&part), "{seat}'s default part of a simultaneous decision is not legal");
+                }
+            }
+            _ => {}
         }
         // Every sequence of every action, the other orders included.
         let (mut owners, mut clicks) = (Vec::new(), Vec::new());

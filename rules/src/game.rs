@@ -38,7 +38,7 @@ use crate::layout::{CellId, Layout};
 use crate::outcome::Outcome;
 use crate::record::{Record, RecordMeta, read_lines, write_lines};
 use crate::seat::{Seat, SeatSet, Viewer};
-use crate::seen::Seen;
+use crate::seen::{Opening, Seen};
 use crate::status::Status;
 use crate::step::{Leave, Step};
 use crate::view::View;
@@ -249,6 +249,10 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
 
     /// The answer `seat` gives in a response window when the deadline passes
     /// before it answered (usually "pass"). Every seat a window asks has one.
+    /// In a simultaneous decision (a set-up), the part `seat` gives when its
+    /// set-up time runs out, again until the decision no longer asks it
+    /// (Tactique: the rest of its pieces at random, then "ready"); without
+    /// one, a seat whose set-up time runs out has run out of time.
     fn default_action(&self, _seat: Seat) -> Option<Self::Action> {
         None
     }
@@ -262,6 +266,14 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// step as written.
     fn observe(&self, _step: &StepOf<Self>, _after: &Self, _viewer: Viewer) -> Seen {
         Seen::All
+    }
+
+    /// What the rules did by themselves as the turn now under way began
+    /// (see [`Opening`]), asked of the state after a step that ended a
+    /// turn. It must tell only what every viewer may know. The default:
+    /// nothing.
+    fn opening(&self) -> Option<Opening> {
+        None
     }
 
     /// The clicks that choose `action` (see [`crate::click`]).
@@ -357,6 +369,40 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// perfect information return a copy.
     fn resample(&self, _viewer: Seat, _seed: Seed) -> Self {
         self.clone()
+    }
+
+    /// How the unfinished match stands for each seat, from 0 (as good as
+    /// lost) to 1 (as good as won), for a search that stops a random
+    /// playout before the end (see [`crate::bot::search`]; a game of long
+    /// random matches, such as ATTACTICS', needs one). Judged from this
+    /// state as it is, which for a search is a state resampled from one
+    /// seat's point of view. `None` (the default): the game has no estimate,
+    /// and an unfinished playout counts as even.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// For a game that evaluates unfinished matches: how many random
+    /// actions a search's playout should take before it asks
+    /// [`Game::evaluate`], if fewer than the searching bot's own limit.
+    /// Random play in a long game wanders, so a short look ahead and the
+    /// evaluation judge a move better, and cheaper, than a long one.
+    const PLAYOUT_ACTIONS: Option<u32> = None;
+
+    /// The game's own searcher, where it has one that plays better than the
+    /// generic engine of [`crate::bot::search`]: the action it chooses for
+    /// `seat` in this state (one the seat may know), visiting at most
+    /// `positions` positions, drawing any randomness from `stream` and
+    /// asking `stop` now and then whether its time is up. `None` (the
+    /// default) leaves the choice to the generic engine.
+    fn own_search(
+        &self,
+        _seat: Seat,
+        _positions: u64,
+        _stream: &mut SeedStream,
+        _stop: &dyn Fn() -> bool,
+    ) -> Option<Self::Action> {
+        None
     }
 
     /// Splits a game record file into its start position and turn texts.

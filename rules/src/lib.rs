@@ -47,7 +47,7 @@ pub use game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
 pub use layout::{CellId, Layout};
 pub use outcome::Outcome;
 pub use seat::{Seat, SeatSet, Viewer};
-pub use seen::{Seen, turn_as_seen};
+pub use seen::{Opening, Seen, turn_as_seen};
 pub use status::{Decision, DecisionKind, Status};
 pub use step::{Leave, NoChance, Step};
 pub use view::View;

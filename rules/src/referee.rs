@@ -20,8 +20,8 @@ use crate::chance::{Seed, SeedStream};
 use crate::error::RulesError;
 use crate::game::{Game, StepOf};
 use crate::seat::{Seat, SeatSet, Viewer};
-use crate::seen::turn_as_seen;
-use crate::status::{Decision, Status};
+use crate::seen::{Opening, turn_as_seen};
+use crate::status::{Decision, DecisionKind, Status};
 use crate::step::{Leave, Step};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -80,6 +80,15 @@ pub struct Entry {
     /// a simultaneous decision or a window made by another seat.
     #[serde(default)]
     pub stales: SeatSet,
+    /// A seat's part of a simultaneous decision (a secret set-up): move
+    /// lists gather these apart from the turns that follow.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub simultaneous: bool,
+    /// What the rules did by themselves as the turn after this step began
+    /// (an archer volley), which every viewer reads, for move lists to
+    /// write at the start of that turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
 }
 
 impl Entry {
@@ -105,6 +114,18 @@ impl Entry {
             .or_else(|| seats.first().map(Seat::index))
             .unwrap_or(spectator);
         (self.seen.get(index).cloned().flatten(), self.turn_seen.get(index).cloned().flatten())
+    }
+
+    /// What whoever holds `seats` reads of it and of its turn so far, as
+    /// [`Entry::read_by`]; once the match is over (`revealed`), anyone reads
+    /// it in full: the fullest reading, which keeps what the rules told
+    /// beyond the notation (an attack's ranks), else the notation.
+    pub fn read(&self, seats: SeatSet, revealed: bool) -> (Option<String>, Option<String>) {
+        if !revealed {
+            return self.read_by(seats);
+        }
+        let (text, turn) = self.read_by(SeatSet::all(self.seen.len().saturating_sub(1)));
+        (text.or_else(|| Some(self.text.clone())), turn.or_else(|| self.turn_text.clone()))
     }
 }
 
@@ -189,6 +210,8 @@ impl<G: Game> Referee<G> {
             _ => false,
         };
         let actor = step.seat();
+        let simultaneous =
+            matches!((&step, decision), (Step::Act(..), Some(d)) if matches!(d.kind, DecisionKind::Simultaneous));
         let stales = (0..before.seat_count() as u8)
             .map(Seat)
             .filter(|s| seen[s.index()].is_some() && !(independent_part && actor != Some(*s)))
@@ -211,7 +234,8 @@ impl<G: Game> Referee<G> {
                 turn_as_seen(&whole, &parts)
             })
             .collect();
-        Entry { change, turn, text, seen, turn_text: Some(whole), turn_seen, stales }
+        let opening = (self.state.turn() != turn).then(|| self.state.opening()).flatten();
+        Entry { change, turn, text, seen, turn_text: Some(whole), turn_seen, stales, simultaneous, opening }
     }
 
     /// An entry every viewer reads in full, that makes every pending action
@@ -226,6 +250,8 @@ impl<G: Game> Referee<G> {
             turn_text: None,
             turn_seen: Vec::new(),
             stales: SeatSet::all(self.state.seat_count()),
+            simultaneous: false,
+            opening: None,
         }
     }
 
@@ -282,7 +308,7 @@ impl<G: Game> Referee<G> {
     pub fn expire_window(&mut self) -> Vec<Entry> {
         let mut entries = Vec::new();
         while let Some(decision) = self.state.status().decision() {
-            if !matches!(decision.kind, crate::status::DecisionKind::Window { .. }) {
+            if !matches!(decision.kind, DecisionKind::Window { .. }) {
                 break;
             }
             let Some((seat, action)) =
@@ -290,6 +316,27 @@ impl<G: Game> Referee<G> {
             else {
                 break;
             };
+            if self.state.check(seat, &action).is_err() {
+                break;
+            }
+            entries.push(self.record(Step::Act(seat, action), true));
+            entries.extend(self.settle());
+        }
+        entries
+    }
+
+    /// `seat`'s time for a simultaneous decision (its set-up) ran out: it
+    /// gives its default parts ([`Game::default_action`]: Tactique places
+    /// the rest at random, then is ready) until the decision no longer asks
+    /// it. Empty when the game gives no default: the seat's time is then
+    /// simply up, and the caller has it leave.
+    pub fn expire_setup(&mut self, seat: Seat) -> Vec<Entry> {
+        let mut entries = Vec::new();
+        while let Some(decision) = self.state.status().decision() {
+            if !matches!(decision.kind, DecisionKind::Simultaneous) || !decision.seats.contains(seat) {
+                break;
+            }
+            let Some(action) = self.state.default_action(seat) else { break };
             if self.state.check(seat, &action).is_err() {
                 break;
             }
@@ -361,6 +408,8 @@ pub trait AnyReferee: Debug + Send + Sync {
     fn agree_draw(&mut self) -> Vec<Entry>;
     /// See [`Referee::expire_window`].
     fn expire_window(&mut self) -> Vec<Entry>;
+    /// See [`Referee::expire_setup`].
+    fn expire_setup(&mut self, seat: Seat) -> Vec<Entry>;
     /// `seat` plays `action` as a player at a table would: a default answer
     /// that waits for its whole window's deadline lets the deadline pass
     /// ([`Referee::expire_window`]); any other action is
@@ -410,6 +459,10 @@ impl<G: Game> AnyReferee for Referee<G> {
 
     fn expire_window(&mut self) -> Vec<Entry> {
         Referee::expire_window(self)
+    }
+
+    fn expire_setup(&mut self, seat: Seat) -> Vec<Entry> {
+        Referee::expire_setup(self, seat)
     }
 
     fn apply(&mut self, change: &Change) -> Result<Entry, RulesError> {

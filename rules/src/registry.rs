@@ -38,8 +38,15 @@ const TEST_GAMES: usize = 1;
 static GAMES: &[&dyn AnyGame] = ALL_GAMES.split_at(ALL_GAMES.len() - TEST_GAMES).0;
 
 /// Earlier rules versions of offered games that stored matches still use.
-/// None yet: every game is at version 1.
-static KEPT: &[&dyn AnyGame] = &[];
+static KEPT: &[&dyn AnyGame] = &[
+    // Version 1 placed a random set-up's Flag and Archers anywhere.
+    &Registered::<Tactique<1>>::ENTRY,
+];
+
+/// Every earlier rules version kept for stored matches.
+pub fn kept_games() -> &'static [&'static dyn AnyGame] {
+    KEPT
+}
 
 /// The test game at its next rules version, as a rules upgrade registers
 /// it, for the tests of one; its current version is then kept.

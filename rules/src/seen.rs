@@ -1,7 +1,21 @@
 //! What a viewer learns of a step: all of it, part of it in words, or only
-//! that it happened; and what it reads of a whole turn made of such steps.
+//! that it happened; what it reads of a whole turn made of such steps; and
+//! what the rules did by themselves as a turn began.
 
+use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
+
+/// What the rules did by themselves as a seat's turn began, before the seat
+/// chose anything: a volley of Tactique's archers. It belongs to that turn,
+/// so move lists write it at the turn's start, not after the action that
+/// ended the turn before. Every viewer reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Opening {
+    /// The seat whose turn it began.
+    pub seat: Seat,
+    /// In words: "White's archers hit d5".
+    pub text: String,
+}
 
 /// What a viewer may learn of a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

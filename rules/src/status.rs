@@ -98,6 +98,15 @@ impl Decision {
             && after.seats.is_subset(self.seats.without(seat))
     }
 
+    /// Whether `seat`, having acted in this decision, is still deciding in
+    /// `after`, the one that follows: a seat arranging its pieces in a
+    /// simultaneous set-up until it says it is ready. Its turn is not over
+    /// for its clock until then, however many turns its parts are.
+    pub fn still_deciding(self, seat: Seat, after: Decision) -> bool {
+        matches!((self.kind, after.kind), (DecisionKind::Simultaneous, DecisionKind::Simultaneous))
+            && after.seats.contains(seat)
+    }
+
     /// Whether the seats' game clocks run while they decide (not in a
     /// response window, which has its own deadline).
     pub fn clocks_run(self) -> bool {

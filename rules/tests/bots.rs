@@ -87,3 +87,48 @@ fn every_bot_plays_only_legal_actions_in_every_game() {
         }
     }
 }
+
+#[test]
+fn the_strong_bot_plays_dame_100_with_its_own_searcher() {
+    use rules::games::dame100::{Dame100, engine};
+    let strong = bot("strong").unwrap();
+    let mut compared = 0;
+    for (state, seat) in states_along("dame100", &json!({}), 11, 40).into_iter().step_by(5) {
+        let legal = state.legal(seat);
+        if legal.len() < 2 {
+            continue;
+        }
+        // Told to stop at once, the searcher finishes its first depth only,
+        // so the answer is quick and certain.
+        let seeds = DecisionSeeds { resample: Seed::from_u64(1), choices: Seed::from_u64(2) };
+        let chosen = decide(strong, state.as_ref(), seat, &legal, seeds, &|| true);
+        let dame = state.as_any().downcast_ref::<Dame100>().unwrap();
+        let own = engine::search(dame.board(), &[], u64::MAX, &mut SeedStream::new(seeds.choices), &|| true);
+        assert_eq!(legal[chosen].action, serde_json::to_value(own.best).unwrap());
+        compared += 1;
+    }
+    assert!(compared >= 5, "{compared}");
+}
+
+#[test]
+fn a_long_games_evaluation_gives_every_seat_a_reward_in_range_and_sides_share_theirs() {
+    // ATTACTICS and Tactics judge unfinished playouts (Game::evaluate);
+    // the other games leave them even.
+    for (id, options) in
+        [("attactics", json!({})), ("attactics", json!({"seats": 4, "allies": "across"})), ("tactics1940", json!({}))]
+    {
+        let mut checked = 0;
+        for (state, _) in states_along(id, &options, 4, 200).into_iter().step_by(10) {
+            let rewards = state.evaluate().unwrap_or_else(|| panic!("{id} evaluates"));
+            assert_eq!(rewards.len(), state.seat_count(), "{id}");
+            assert!(rewards.iter().all(|r| (0.0..=1.0).contains(r)), "{id}: {rewards:?}");
+            if rewards.len() == 2 {
+                assert!((rewards[0] + rewards[1] - 1.0).abs() < 1e-9, "{id}: {rewards:?}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 10, "{id}: {checked}");
+    }
+    let accasta = rules::registry::game("accasta").unwrap().new_match(&json!({})).unwrap();
+    assert_eq!(accasta.evaluate(), None);
+}

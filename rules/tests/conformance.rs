@@ -242,10 +242,19 @@ fn drill_bids(catalog: Catalog, version: u32) -> Vec<u64> {
 fn a_catalog_finds_each_game_at_the_rules_version_its_match_was_created_with() {
     for game in games() {
         let id = game.info().id;
-        assert_eq!(game.info().rules_version, 1, "{id}");
-        assert_eq!(Catalog::Players.game_at(id, 1).unwrap().info().id, id);
-        assert!(matches!(Catalog::Players.game_at(id, 2), Err(RulesError::UnknownRulesVersion { version: 2, .. })));
+        let current = game.info().rules_version;
+        assert_eq!(Catalog::Players.game_at(id, current).unwrap().info().id, id);
+        let next = current + 1;
+        assert!(
+            matches!(Catalog::Players.game_at(id, next), Err(RulesError::UnknownRulesVersion { version, .. }) if version == next)
+        );
+        // Every earlier version a stored match may use is kept.
+        for version in 1..current {
+            let kept = Catalog::Players.game_at(id, version).unwrap().info();
+            assert_eq!((kept.id, kept.rules_version), (id, version));
+        }
     }
+    assert_eq!(Catalog::Players.game("tactique").unwrap().info().rules_version, 2);
     assert!(Catalog::Players.game("drill").is_err(), "the test game is not offered");
     assert_eq!(Catalog::WithTestGame.game("drill").unwrap().info().rules_version, 1);
     assert!(Catalog::WithTestGame.game_at("drill", 2).is_err(), "the next version is not registered yet");
@@ -256,6 +265,15 @@ fn a_catalog_finds_each_game_at_the_rules_version_its_match_was_created_with() {
     assert_eq!(drill_bids(Catalog::WithTestGame, 1), [1, 2, 3]);
     let error = Catalog::Players.game_at("accasta", 9).err().map(|e| e.to_string());
     assert_eq!(error.as_deref(), Some("this server does not have version 9 of the rules of accasta"));
+}
+
+#[test]
+fn every_kept_rules_version_passes_the_conformance_suite() {
+    for game in rules::registry::kept_games() {
+        let config = ConformanceConfig { playouts: 100, deep: 20, max_actions: MAX_ACTIONS, seed: 4 };
+        let report = game.conformance(&json!({}), config).unwrap_or_else(|e| panic!("{}: {e}", game.info().id));
+        check_coverage(*game, &json!({}), &report);
+    }
 }
 
 #[test]

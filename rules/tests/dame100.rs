@@ -141,6 +141,7 @@ fn a_player_who_cannot_move_loses() {
     let mut state = at("W:W28:B32");
     play(&mut state, "28x37");
     assert_eq!(state.status().outcome().unwrap().first_place(), rules::SeatSet::only(WHITE), "no pieces left");
+    assert_eq!(state.status().outcome().unwrap().reason, "the opponent has no pieces left", "said as it is");
 }
 
 #[test]

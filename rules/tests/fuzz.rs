@@ -77,6 +77,7 @@ fn sample(game: &'static dyn AnyGame, options: Value, seed: u64, samples: &mut S
     }
     let record = JsonRecord {
         game: game.info().id.to_string(),
+        rules_version: game.info().rules_version,
         options: options.clone(),
         seed: Seed::from_u64(seed),
         history: entries.into_iter().map(|e| e.change).collect(),

@@ -8,7 +8,7 @@ use rules::games::tactique::{
 };
 use rules::referee::settle;
 use rules::view::{Piece, View};
-use rules::{Cell, Game, RulesError, Seat, SeatSet, Seed, SeedStream, Seen, Status, Step, Viewer};
+use rules::{Cell, Game, Opening, RulesError, Seat, SeatSet, Seed, SeedStream, Seen, Status, Step, Viewer};
 use std::collections::HashSet;
 
 const W: Seat = WHITE;
@@ -219,6 +219,68 @@ fn set_up_actions_are_written_so_that_the_seat_can_be_told() {
         settle(&mut state, &mut SeedStream::new(Seed::from_u64(7)));
     }
     assert!(state.parse_action(B, "place Commander 5 a1").is_err(), "a1 is White's");
+}
+
+/// Where `seat`'s pieces of `rank` stand.
+fn squares_of(state: &Tactique<2>, seat: Seat, rank: Rank) -> Vec<Square> {
+    Square::all().filter(|s| state.unit(*s).is_some_and(|u| u.owner == seat && u.rank() == rank)).collect()
+}
+
+/// Whether `square` of `seat`'s half has an own piece on the square ahead.
+fn covered(state: &Tactique<2>, seat: Seat, square: Square) -> bool {
+    let ahead = square.offset(0, if seat == W { 1 } else { -1 }).unwrap();
+    state.unit(ahead).is_some_and(|u| u.owner == seat)
+}
+
+#[test]
+fn a_random_set_up_keeps_the_flag_in_the_two_back_rows_and_the_archers_sheltered() {
+    for seed in 0..200 {
+        let state: Tactique<2> = random_start(seed);
+        for seat in [W, B] {
+            let flag = squares_of(&state, seat, Rank::Flag);
+            assert!(flag[0].row_from_back() <= 2, "seed {seed}: the Flag on {}", flag[0]);
+            for archer in squares_of(&state, seat, Rank::Archer) {
+                let sheltered =
+                    archer.row_from_back() <= 2 || (archer.row_from_back() == 3 && covered(&state, seat, archer));
+                assert!(sheltered, "seed {seed}: an Archer on {archer}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_random_set_up_after_the_back_rows_were_filled_by_hand_puts_the_flag_in_the_third_row() {
+    let mut state = start();
+    let back = Square::all().filter(|s| s.half() == W && s.row_from_back() <= 2);
+    for (square, rank) in back.zip([Rank::Infantry; 8].into_iter().chain([Rank::Pikeman; 8])) {
+        state.apply(W, &TactiqueAction::Place { cell: square.name(), rank }).unwrap();
+    }
+    random(&mut state, W);
+    assert_eq!(squares_of(&state, W, Rank::Flag)[0].row_from_back(), 3, "the most sheltered square left");
+}
+
+#[test]
+fn a_stated_random_arrangement_with_the_flag_in_front_is_refused_and_rules_version_1_allowed_it() {
+    use rules::games::tactique::Arrangement;
+    // The fourth row: a4, b4, c4; the Flag on c4; the rest in supply order.
+    let front = ["a4", "b4", "c4"];
+    let mut squares: Vec<&str> = front.to_vec();
+    let names: Vec<String> =
+        Square::all().filter(|s| s.half() == W && s.row_from_back() <= 3).map(|s| s.to_string()).collect();
+    squares.extend(names.iter().map(String::as_str));
+    let mut ranks: Vec<Rank> = Rank::army().filter(|r| *r != Rank::Flag).collect();
+    ranks.insert(2, Rank::Flag);
+    let mut pieces: Vec<(Cell, Rank)> = squares.iter().map(|s| cell(s)).zip(ranks).collect();
+    pieces.sort_unstable_by_key(|(c, _)| Square::of(*c).unwrap());
+    let arrangement = Arrangement { seat: W, pieces };
+    let mut now: Tactique = start();
+    now.apply(W, &TactiqueAction::Random).unwrap();
+    assert!(now.check_chance(&arrangement).is_err(), "version 2 keeps the Flag back");
+    let mut then = Tactique::<1>::new(&TactiqueOptions::default()).unwrap();
+    then.apply(W, &TactiqueAction::Random).unwrap();
+    assert!(then.check_chance(&arrangement).is_ok(), "version 1 placed it anywhere");
+    assert_eq!(Tactique::<1>::INFO.rules_version, 1);
+    assert_eq!(<Tactique as Game>::INFO.rules_version, 2);
 }
 
 #[test]
@@ -632,10 +694,12 @@ fn a_hit_reveals_neither_the_rank_nor_the_shooter() {
         W,
     );
     for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
-        assert_eq!(told(&state, W, &mv("a1", "a2"), viewer), Seen::Only("a1-a2; archers hit d4".into()));
+        assert_eq!(told(&state, W, &mv("a1", "a2"), viewer), Seen::All, "the move is only the move");
     }
     let mut state = state;
     state.apply(W, &mv("a1", "a2")).unwrap();
+    // The hits open Black's turn, told to all: squares, never ranks or shooters.
+    assert_eq!(state.opening(), Some(Opening { seat: B, text: "Black's archers hit d4".into() }));
     assert_eq!(seen(&state, Viewer::Seat(B), "d4"), hidden(W, Some("D")), "the shooter does not learn the rank");
     assert_eq!(seen(&state, Viewer::Seat(W), "d6"), hidden(B, None), "nor the target where the archer is");
     assert_eq!(seen(&state, Viewer::Seat(W), "d4"), known(W, "2D"));
@@ -783,18 +847,31 @@ fn archers_resolve_when_both_set_ups_are_done_before_white_acts() {
     let archer_square = target.offset(0, -2).unwrap();
     state.apply(W, &TactiqueAction::Place { cell: archer_square.name(), rank: Rank::Archer }).unwrap();
     random(&mut state, W);
-    let describe = told(&state, W, &TactiqueAction::Ready, Viewer::Spectator);
+    assert_eq!(told(&state, W, &TactiqueAction::Ready, Viewer::Spectator), Seen::All);
     state.apply(W, &TactiqueAction::Ready).unwrap();
     assert!(state.volley().contains(&target), "{:?}", state.volley());
-    match describe {
-        Seen::Only(text) => {
-            assert!(text.starts_with("White: ready; archers hit") && text.contains(&target.to_string()));
-        }
-        other => panic!("{other:?}"),
-    }
+    let opening = state.opening().expect("the volley opens White's first turn");
+    assert_eq!(opening.seat, W);
+    assert!(
+        opening.text.starts_with("White's archers hit") && opening.text.contains(&target.to_string()),
+        "{opening:?}"
+    );
 }
 
 // --- The end --------------------------------------------------------------
+
+#[test]
+fn a_captured_flag_ends_the_match_before_the_next_turn_so_no_volley_opens_it() {
+    // Black's Archer on c6 would hit c4 at the start of Black's turn.
+    let mut state = position(
+        &[("c6", B, Rank::Archer), ("h8", B, Rank::Flag), ("c4", W, Rank::Pikeman), ("g8", W, Rank::Infantry)],
+        W,
+    );
+    state.apply(W, &attack("g8", "h8")).unwrap();
+    assert_eq!(winner(&state), Some(SeatSet::only(W)));
+    assert_eq!(state.opening(), None);
+    assert_eq!(state.unit(sq("c4")).unwrap().kind(), "3", "no volley was shot");
+}
 
 #[test]
 fn a_player_who_can_neither_move_nor_attack_loses() {
@@ -823,11 +900,9 @@ fn a_volley_is_told_even_when_the_match_ends_right_after_it() {
         state.apply(seat, &action).unwrap();
     }
     let action = mv("a1", "a6");
-    for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
-        assert_eq!(told(&state, W, &action, viewer), Seen::Only("a1-a6; archers hit a6".into()));
-    }
     state.apply(W, &action).unwrap();
     assert_eq!(state.volley(), &[sq("a6")]);
+    assert_eq!(state.opening(), Some(Opening { seat: B, text: "Black's archers hit a6".into() }), "Black's turn began");
     assert_eq!(winner(&state), Some(SeatSet::only(W)));
 }
 
@@ -888,7 +963,7 @@ fn options_are_the_defection_switch_and_nothing_else() {
         serde_json::json!({"defect": true})
     );
     assert!(game.normalize_options(&serde_json::json!({"defect": 1})).is_err());
-    assert_eq!(Tactique::option_specs()[0].key, "defect");
+    assert_eq!(<Tactique>::option_specs()[0].key, "defect");
 }
 
 // --- Forms ----------------------------------------------------------------
@@ -910,7 +985,10 @@ fn actions_have_a_stable_json_form_and_clicks() {
     }
     let state = start();
     let clicks = serde_json::to_string(&state.clicks(W, &place("a1", Rank::Archer))).unwrap();
-    assert_eq!(clicks, r#"[{"choice":"Archer A"},{"cell":0}]"#, "a piece is picked from the supply, then its square");
+    assert_eq!(
+        clicks, r#"[{"choice":"Archer A ×4"},{"cell":0}]"#,
+        "a piece is picked from the supply (four left), then its square"
+    );
 }
 
 // --- Hidden information ---------------------------------------------------
@@ -1088,4 +1166,65 @@ fn a_move_written_as_an_attack_or_an_attack_as_a_move_is_read_by_its_squares() {
     assert_eq!(state.parse_action(WHITE, "d4-d5").unwrap(), attack("d4", "d5"), "d5 holds an opposing piece");
     assert_eq!(state.parse_action(WHITE, "d4xc4").unwrap(), mv("d4", "c4"), "c4 is empty");
     assert!(state.parse_action(WHITE, "d4-e5").is_err(), "no move or attack goes diagonally");
+}
+
+// --- A set-up whose time ran out --------------------------------------------
+
+#[test]
+fn a_set_up_whose_time_ran_out_is_completed_at_random_then_ready() {
+    let mut referee = rules::referee::Referee::<Tactique>::new(&TactiqueOptions::default(), Seed::from_u64(5)).unwrap();
+    referee.act(WHITE, &place("a1", Rank::Flag)).unwrap();
+    assert_eq!(referee.state().default_action(WHITE), Some(TactiqueAction::Random));
+    let entries = referee.expire_setup(WHITE);
+    let kinds: Vec<String> = entries.iter().map(|e| e.text.clone()).collect();
+    assert_eq!(entries.len(), 3, "random, its arrangement, ready: {kinds:?}");
+    assert!(
+        entries
+            .iter()
+            .filter(|e| matches!(e.change, rules::referee::Change::Act { .. }))
+            .all(|e| matches!(e.change, rules::referee::Change::Act { by_default: true, .. }))
+    );
+    let state = referee.state();
+    assert!(state.is_ready(WHITE) && state.to_place(WHITE) == 0);
+    assert_eq!(state.unit(sq("a1")).unwrap().rank(), Rank::Flag, "what was placed stays");
+    assert!(!state.is_ready(BLACK), "the other seat arranges on");
+    assert_eq!(state.default_action(WHITE), None, "nothing more to give");
+    assert!(referee.expire_setup(WHITE).is_empty());
+    // Black's time runs out too: the match begins.
+    referee.expire_setup(BLACK);
+    assert!(matches!(referee.state().status(), Status::Acting(d) if d.seats == SeatSet::only(WHITE)));
+    assert_eq!(referee.state().default_action(WHITE), None, "no default once play has begun");
+}
+
+#[test]
+fn a_json_record_replays_by_the_rules_version_it_names_and_one_without_a_version_by_version_1() {
+    use rules::tools::replay::replay_by_id;
+    let record = |version: Option<u32>, seed: u64| {
+        let mut record = serde_json::json!({
+            "game": "tactique",
+            "seed": Seed::from_u64(seed),
+            // Actions only: chance is drawn from the seed after each.
+            "actions": [{"seat": 0, "action": "random"}, {"seat": 1, "action": "random"}],
+        });
+        if let Some(version) = version {
+            record["rules_version"] = version.into();
+        }
+        record.to_string()
+    };
+    let flag_row = |text: &str| {
+        let replayed = replay_by_id("tactique", text).unwrap();
+        assert!(replayed.failure.is_none(), "{:?}", replayed.failure);
+        let view = replayed.state().view(Viewer::Seat(W));
+        let flag = view.stacks.iter().find(|s| s.pieces.iter().any(|p| p.kind.as_deref() == Some("F"))).unwrap();
+        Square::all().find(|s| s.cell() == flag.cell).unwrap().row_from_back()
+    };
+    // Version 1 put the Flag in the third or fourth row for some seed;
+    // version 2 never does, and no version is version 1.
+    let seed = (0..100)
+        .find(|seed| flag_row(&record(Some(1), *seed)) > 2)
+        .expect("a seed where version 1 put the Flag forward");
+    assert!(flag_row(&record(Some(2), seed)) <= 2);
+    assert_eq!(flag_row(&record(None, seed)), flag_row(&record(Some(1), seed)));
+    let unknown = replay_by_id("tactique", &record(Some(9), seed)).expect_err("an unknown version is refused");
+    assert!(matches!(unknown, RulesError::UnknownRulesVersion { version: 9, .. }), "{unknown}");
 }

@@ -143,6 +143,10 @@ pub struct Settings {
     pub allowed_origins: Vec<String>,
     /// Whether the session cookie is marked Secure (the public URL is https).
     pub secure_cookies: bool,
+    /// The address players reach the server at, without a trailing slash:
+    /// invite links are built on it rather than on whatever address the
+    /// host happened to open.
+    pub public_url: Option<String>,
 }
 
 impl ServeArgs {
@@ -202,7 +206,8 @@ impl ServeArgs {
                 (false, false) => Catalog::Players,
             },
             allowed_origins,
-            secure_cookies: public_url.is_some_and(|url| url.starts_with("https://")),
+            secure_cookies: public_url.as_ref().is_some_and(|url| url.starts_with("https://")),
+            public_url,
         })
     }
 }

@@ -68,6 +68,9 @@ pub struct AppState {
     pub allowed_origins: Arc<[String]>,
     /// Whether the session cookie is marked Secure.
     pub secure_cookies: bool,
+    /// The address players reach the server at, for invite links (told to
+    /// every client in `welcome`).
+    pub public_url: Option<Arc<str>>,
     /// Becomes true when the server shuts down; connections then close.
     pub shutting_down: watch::Receiver<bool>,
 }
@@ -149,6 +152,7 @@ pub async fn run(
         computed: http::computed::ComputedCache::default(),
         allowed_origins: settings.allowed_origins.iter().cloned().collect(),
         secure_cookies: settings.secure_cookies,
+        public_url: settings.public_url.as_deref().map(Arc::from),
         guests: Arc::new(rate_limit::PerKey::per_minute(settings.guests_per_minute)),
         admission: Arc::new(ws::admission::Admission::new(
             settings.max_connections,

@@ -55,6 +55,12 @@ fn serve(args: &ServeArgs) -> ExitCode {
             None => None,
         };
         println!("Tactica is serving http://{}", listener.local_addr().map_or(settings.addr, |a| a));
+        match &settings.public_url {
+            Some(url) => println!("Invite links point to {url}"),
+            None => println!(
+                "Invite links point to the address each host opened; for friends elsewhere set --public-url (README.md)"
+            ),
+        }
         let listeners = server::Listeners { site: listener, metrics };
         match server::run(listeners, settings, shutdown_signal()).await {
             Ok(()) => ExitCode::SUCCESS,

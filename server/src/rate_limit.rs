@@ -40,6 +40,12 @@ impl<K: Hash + Eq + Clone> PerKey<K> {
         PerKey(RateLimiter::keyed(Quota::per_minute(at_least_one(per_minute))))
     }
 
+    /// `burst` at once for each key, then one per `every`.
+    pub fn with_burst(burst: u32, every: std::time::Duration) -> PerKey<K> {
+        let quota = Quota::with_period(every).unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN));
+        PerKey(RateLimiter::keyed(quota.allow_burst(at_least_one(burst))))
+    }
+
     /// Takes one from `key`'s allowance, if there is one.
     pub fn allow(&self, key: &K) -> bool {
         if self.0.len() > KEYS_KEPT {

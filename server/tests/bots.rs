@@ -14,10 +14,7 @@ fn drill(seats: u8) -> ClientMessage {
         game: "drill".into(),
         options: json!({"seats": seats, "window_ms": 60_000}),
         seats: Some(seats),
-        public: false,
-        clock: None,
-        computer: None,
-        takeover: None,
+        ..LobbySettings::default()
     })
 }
 
@@ -39,10 +36,7 @@ async fn against_bots(ann: &mut Client, game: &str, options: &Value, bot: &str) 
         game: game.into(),
         options: options.clone(),
         seats: Some(seats),
-        public: false,
-        clock: None,
-        computer: None,
-        takeover: None,
+        ..LobbySettings::default()
     }))
     .await;
     let created = ann.expect(|m| m["type"] == "created").await;

@@ -465,19 +465,31 @@ async fn act_text(client: &mut Client, table: &str, seq: u64, text: &str) -> u64
     client.act(table, &action["action"]).await
 }
 
+/// White (`a`) and Black (`b`) place their pieces in turn, then both say
+/// ready; the number of the last event.
+async fn set_up(
+    a: &mut Client,
+    b: &mut Client,
+    table: &str,
+    white: &[(String, &str)],
+    black: &[(String, &str)],
+) -> u64 {
+    let mut seq = 1;
+    for ((ws, wr), (bs, br)) in white.iter().zip(black) {
+        a.act(table, &json!({"place": {"cell": ws, "rank": wr}})).await;
+        seq = b.act(table, &json!({"place": {"cell": bs, "rank": br}})).await;
+    }
+    seq = act_text(a, table, seq, "White: ready").await;
+    act_text(b, table, seq, "Black: ready").await
+}
+
 async fn arranged_match(server: &TestServer, swapped: bool) -> Vec<String> {
     let mut a = server.client().await;
     let mut b = server.client().await;
     let (table, _) = start_private_match(&mut a, &mut b, "tactique", None).await;
-    let mut seq = 1;
     let white = arrangement([1, 2, 3, 4], ['a', 'b', 'c'], false);
     let black = arrangement([8, 7, 6, 5], ['f', 'g', 'h'], swapped);
-    for ((ws, wr), (bs, br)) in white.iter().zip(&black) {
-        a.act(&table, &json!({"place": {"cell": ws, "rank": wr}})).await;
-        seq = b.act(&table, &json!({"place": {"cell": bs, "rank": br}})).await;
-    }
-    seq = act_text(&mut a, &table, seq, "White: ready").await;
-    seq = act_text(&mut b, &table, seq, "Black: ready").await;
+    let mut seq = set_up(&mut a, &mut b, &table, &white, &black).await;
     // Moves away from the swapped pieces, a charge and a combat between
     // pieces that are the same in both matches.
     for (white, text) in [(true, "d3-d4"), (false, "d6-d5"), (true, "e3-e4"), (false, "e6-e5"), (true, "d4xd5")] {
@@ -505,6 +517,45 @@ async fn a_seat_is_shown_the_same_whatever_the_opponent_arranges() {
     for (i, (x, y)) in first.iter().zip(&second).enumerate() {
         assert_eq!(x, y, "frame {i} differs");
     }
+    server.stop().await;
+    db.drop_db().await;
+}
+
+/// A volley of archers opens the turn of the archers' owner: it comes with
+/// the event of the move that set it off and with that replay step, as an
+/// opening the move lists write at the start of the next turn; the move's
+/// own text is its notation.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_volley_of_archers_opens_the_next_turn_live_and_in_the_replay() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut a = server.client().await;
+    let mut b = server.client().await;
+    let (table, _) = start_private_match(&mut a, &mut b, "tactique", None).await;
+    // White's Archers on a3–d3, in reach of d5.
+    let white = arrangement([3, 2, 1, 4], ['a', 'b', 'c'], false);
+    let black = arrangement([8, 7, 6, 5], ['f', 'g', 'h'], false);
+    let mut seq = set_up(&mut a, &mut b, &table, &white, &black).await;
+    seq = act_text(&mut a, &table, seq, "e3-e4").await;
+    seq = act_text(&mut b, &table, seq, "d6-d5").await;
+    seq = act_text(&mut a, &table, seq, "e4-e5").await;
+    seq = act_text(&mut a, &table, seq, "end turn").await;
+    a.state_at(&table, seq).await;
+    a.say(&ClientMessage::Resign { table: table.to_string(), seat: None }).await;
+    a.expect_event("ended").await;
+    let (status, replay) = get(&server, &a.token, &format!("/api/matches/{table}/replay")).await;
+    assert_eq!(status, 200, "{replay}");
+    let steps = replay["steps"].as_array().unwrap();
+    let texts: Vec<&str> = steps.iter().filter_map(|s| s["text"].as_str()).collect();
+    assert!(texts.contains(&"e4-e5"), "{texts:?}");
+    // The volley opens White's turn: on the step of the move that set it off, as in the event.
+    let volley = json!({"seat": 0, "text": "White's archers hit d5"});
+    let black = steps.iter().find(|s| s["text"] == "d6-d5").expect("Black's move");
+    assert_eq!(black["opening"], volley, "{black}");
+    assert_eq!(steps.iter().filter(|s| s.get("opening").is_some()).count(), 1);
+    let events = a.frames.iter().flat_map(|f| events_of(f).cloned().collect::<Vec<_>>()).collect::<Vec<_>>();
+    let live = events.iter().find(|e| e["text"] == "d6-d5").expect("the live event of Black's move");
+    assert_eq!(live["opening"], volley, "{live}");
     server.stop().await;
     db.drop_db().await;
 }

@@ -3,10 +3,10 @@
 
 mod common;
 
-use protocol::{ClientMessage, Seat};
+use protocol::{ClientMessage, HostSeat, LobbySettings, Seat};
 
 use common::{Client, TestDb, TestServer, settings, start_private_match};
-use serde_json::json;
+use serde_json::{Value, json};
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -105,6 +105,9 @@ async fn draws_are_offered_declined_lapse_and_accepted() {
     // An offer lapses when the other side plays on.
     b.say(&ClientMessage::OfferDraw { table: table.to_string() }).await;
     a.expect_event("draw_offered").await;
+    // B reads its own offer too, or it would take it for A's offer below
+    // and accept before the server has A's.
+    b.expect_event("draw_offered").await;
     let seq = a.act(&table, &json!({"from": 32, "to": 28})).await;
     let state = b.state_at(&table, seq).await;
     assert!(state.get("draw_offers").is_none(), "{state}");
@@ -157,13 +160,87 @@ async fn resignation_abort_and_rematch() {
     a.say(&ClientMessage::Join { table: Some(rematch.to_string()), code: None, last_seq: None }).await;
     let lobby = a.expect(|m| m["type"] == "snapshot" && m["table"] == rematch.as_str()).await;
     assert_eq!(lobby["seats"][1]["id"], a.player["id"], "the host moves to the next seat");
-    b.join_code(offer["code"].as_str().unwrap()).await;
-    b.take_seat(&rematch, 0).await;
-    a.say(&ClientMessage::Rematch { table: table.to_string() }).await;
-    let again = a.expect(|m| m["type"] == "created").await;
+    assert_eq!(lobby["auto_start"], true, "{lobby}");
+    assert_eq!(lobby["rematch_of"], table.as_str(), "{lobby}");
+    // Someone else with the link may watch, but the seat is kept for the
+    // other player of the match before.
+    let mut stranger = server.client().await;
+    stranger.join_code(created["code"].as_str().unwrap()).await;
+    stranger.say(&ClientMessage::TakeSeat { table: rematch.clone(), seat: Seat(0) }).await;
+    stranger.expect_error("forbidden").await;
+    // The other player's one click: asking for the rematch seats them in
+    // the seat after theirs, and the full rematch starts.
+    b.say(&ClientMessage::Rematch { table: table.to_string() }).await;
+    let again = b.expect(|m| m["type"] == "created").await;
     assert_eq!(again["table"], rematch.as_str(), "one rematch per match");
+    b.join_code(again["code"].as_str().unwrap()).await;
+    let live = a.expect(|m| m["type"] == "snapshot" && m["table"] == rematch.as_str() && m["phase"] == "live").await;
+    assert_eq!(live["seats"][0]["id"], b.player["id"], "{live}");
+    assert_eq!(live["seats"][1]["id"], a.player["id"], "{live}");
     server.stop().await;
     db.drop_db().await;
+}
+
+/// A lobby in one step: the host sits down as it is created, the friend
+/// with the link takes the free seat, and the full lobby starts by itself.
+async fn invite_in_one_step(db: TestDb) {
+    let server = TestServer::start(&db.url).await;
+    let mut host = server.client().await;
+    let mut friend = server.client().await;
+    let settings = |host_seat| LobbySettings {
+        game: "dame100".into(),
+        host_seat: Some(host_seat),
+        auto_start: true,
+        ..LobbySettings::default()
+    };
+    // A seat that is not there, and a seat named twice, are refused.
+    host.say(&ClientMessage::CreateLobby(settings(HostSeat { seat: Some(Seat(2)) }))).await;
+    host.expect_error("no_such_seat").await;
+    let both = LobbySettings {
+        computer: Some(protocol::AgainstComputer { bot: "casual".into(), seat: None }),
+        ..settings(HostSeat::default())
+    };
+    host.say(&ClientMessage::CreateLobby(both)).await;
+    host.expect_error("invalid_options").await;
+    // Black, chosen.
+    host.say(&ClientMessage::CreateLobby(settings(HostSeat { seat: Some(Seat(1)) }))).await;
+    let created = host.expect(|m| m["type"] == "created").await;
+    let (table, code) = (created["table"].as_str().unwrap(), created["code"].as_str().unwrap());
+    let lobby = host.expect(|m| m["type"] == "snapshot").await;
+    assert_eq!(lobby["phase"], "lobby");
+    assert_eq!(lobby["seats"][1]["id"], host.player["id"], "{lobby}");
+    assert_eq!(lobby["your_seats"], json!([1]));
+    assert_eq!(lobby["auto_start"], true);
+    let seen = friend.join_code(code).await;
+    assert_eq!(seen["seats"][0], Value::Null);
+    friend.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(0) }).await;
+    let friend_id = friend.player["id"].clone();
+    for client in [&mut host, &mut friend] {
+        let live = client.expect(|m| m["type"] == "snapshot" && m["phase"] == "live").await;
+        assert_eq!(live["seats"][0]["id"], friend_id, "{live}");
+    }
+    friend.act(table, &json!({"from": 32, "to": 28})).await;
+    // A random seat: either, and the host holds it.
+    host.say(&ClientMessage::CreateLobby(settings(HostSeat::default()))).await;
+    host.expect(|m| m["type"] == "created").await;
+    let lobby = host.expect(|m| m["type"] == "snapshot").await;
+    let seat = lobby["your_seats"][0].as_u64().unwrap() as usize;
+    assert_eq!(lobby["seats"][seat]["id"], host.player["id"], "{lobby}");
+    assert_eq!(lobby["seats"][1 - seat], Value::Null, "{lobby}");
+    server.stop().await;
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_host_sits_down_on_creating_and_a_full_lobby_starts_by_itself() {
+    invite_in_one_step(TestDb::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_host_sits_down_on_creating_and_a_full_lobby_starts_by_itself_on_postgres() {
+    if let Some(db) = TestDb::postgres().await {
+        invite_in_one_step(db).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -252,7 +329,7 @@ async fn lobbies_are_limited_before_they_are_made_and_old_ones_close() {
     for _ in 0..server::OPEN_LOBBIES_PER_PLAYER {
         made.push(host.create_lobby("accasta", false, None).await);
     }
-    host.say(&ClientMessage::CreateLobby(common::lobby("accasta", serde_json::Value::Null))).await;
+    host.say(&ClientMessage::CreateLobby(common::lobby("accasta", Value::Null))).await;
     let refused = host.expect_error("limit_reached").await;
     assert!(refused["message"].as_str().unwrap().contains("waiting to start"), "{refused}");
     server.stop().await;

@@ -270,10 +270,7 @@ async fn after_kill_9_a_four_seat_match_with_a_player_at_two_seats_goes_on() {
             game: "drill".into(),
             options: json!({"seats": 4, "window_ms": 60_000, "laps": 3}),
             seats: Some(4),
-            public: false,
-            clock: None,
-            computer: None,
-            takeover: None,
+            ..LobbySettings::default()
         };
         clients[0].say(&ClientMessage::CreateLobby(settings)).await;
         let created = clients[0].expect(|m| m["type"] == "created").await;
@@ -351,4 +348,88 @@ async fn a_match_whose_end_was_not_stored_ends_when_the_server_comes_back() {
         server.stop().await;
         db.drop_db().await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_set_up_earns_the_clock_increment_once_when_the_seat_is_ready() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut white = server.client().await;
+    let mut black = server.client().await;
+    let clock = json!({"initial_ms": 600_000, "increment_ms": 10_000});
+    let (table, _) = start_game(&mut [&mut white, &mut black], "tactique", json!({}), clock).await;
+    let left = |event: &Value| event["state"]["clocks"]["remaining_ms"][0].as_u64().unwrap();
+    // Seven pieces placed one by one: each is a turn of its own, but none
+    // earns the increment (before, each gave 10 s, some 14 minutes in all).
+    for (i, cell) in ["a1", "b1", "c1", "d1", "e1", "f1", "g1"].iter().enumerate() {
+        let action = json!({"place": {"cell": cell, "rank": "infantry"}});
+        let seq = white.act(&table, &action).await;
+        let event = white.expect(|m| m["type"] == "event" && m["state"]["seq"] == seq).await;
+        assert!(left(&event) <= 600_000, "placement {i}: {} ms left", left(&event));
+    }
+    white.act(&table, &json!("random")).await;
+    let seq = white.act(&table, &json!("ready")).await;
+    let event = white.expect(|m| m["type"] == "event" && m["state"]["seq"] == seq).await;
+    let after = left(&event);
+    assert!(after > 600_000 && after <= 610_000, "the increment once, on ready: {after} ms");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_set_up_with_a_time_of_its_own_is_completed_for_a_seat_whose_set_up_time_runs_out() {
+    for db in TestDb::all().await {
+        let server = TestServer::start(&db.url).await;
+        let mut white = server.client().await;
+        let mut black = server.client().await;
+        let clock = json!({"initial_ms": 600_000, "increment_ms": 5_000, "setup_ms": 1_500});
+        let (table, code) = start_game(&mut [&mut white, &mut black], "tactique", json!({}), clock).await;
+        white.say(&ClientMessage::Join { table: None, code: Some(code.clone()), last_seq: None }).await;
+        let snapshot =
+            white.expect(|m| m["type"] == "snapshot" && m["phase"] == "live" && m.get("clocks").is_some()).await;
+        assert_eq!(snapshot["clocks"]["running"], json!([]), "the game clocks wait during the set-up");
+        assert_eq!(snapshot["clocks"]["setup"]["running"], json!([0, 1]), "{}", snapshot["clocks"]);
+        white.act(&table, &json!({"place": {"cell": "a1", "rank": "flag"}})).await;
+        // Nobody acts again: as each set-up time runs out, the server completes
+        // that seat's set-up by its default parts, and play begins.
+        let begun = white
+            .expect(|m| {
+                m["type"] == "event" && m["state"]["view"]["acting"] == json!([0]) && m["state"]["phase"] == "live"
+            })
+            .await;
+        let clocks = &begun["state"]["clocks"];
+        assert!(clocks.get("setup").is_none(), "the set-up clocks are gone once play begins: {clocks}");
+        assert_eq!(clocks["running"], json!([0]));
+        let left: Vec<u64> = clocks["remaining_ms"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        assert!(
+            left[0] > 600_000 && left[1] == 605_000,
+            "each got the increment once, the set-up cost the game clocks nothing: {left:?}"
+        );
+        let events = stored_events(&db.url, &table).await;
+        let defaults = events.iter().filter(|e| e.payload.contains("\"by_default\":true")).count();
+        assert_eq!(defaults, 4, "random and ready given for each seat");
+        assert!(
+            events.iter().any(|e| e.payload.contains("\"setup_clocks\"")),
+            "set-up clocks are stored for a restart"
+        );
+        // What White placed stays where it was put.
+        let view = &begun["state"]["view"];
+        assert!(
+            view["stacks"].as_array().unwrap().iter().any(|s| s["cell"] == 0 && s["pieces"][0]["kind"] == "F"),
+            "{view}"
+        );
+        server.stop().await;
+        db.drop_db().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_set_up_time_is_refused_for_a_game_without_a_set_up() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db.url).await;
+    let mut host = server.client().await;
+    let clock = json!({"initial_ms": 600_000, "increment_ms": 0, "setup_ms": 60_000});
+    host.send(json!({"type": "create_lobby", "game": "dame100", "clock": clock})).await;
+    let error = host.expect_error("invalid_options").await;
+    assert!(error["message"].as_str().unwrap().contains("no set-up"), "{error}");
+    server.stop().await;
 }

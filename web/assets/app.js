@@ -95,7 +95,8 @@ conn.on("status", (status) => {
   indicator.querySelector(".label").textContent = { open: "online", connecting: "connecting", reconnecting: "reconnecting…", closed: "offline" }[status];
 });
 conn.on("welcome", (message) => {
-  document.getElementById("account-link").textContent = message.you?.name ?? "Account";
+  // The page's way to the account is always "Account"; the name beside it says who you are.
+  document.getElementById("you-name").textContent = message.you?.name ?? "";
 });
 
 // The WebSocket sends the session cookie if there is one; without it we

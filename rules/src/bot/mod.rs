@@ -53,14 +53,22 @@ pub trait Bot: Send + Sync {
 
 static BOTS: &[&dyn Bot] = &[&Random, &strength::CASUAL, &strength::CLUB, &strength::STRONG];
 
-/// Every bot, weakest first.
+/// Bots that measure others in the arena and are not offered to players.
+static YARDSTICKS: &[&dyn Bot] = &[&strength::STRONG_GENERIC];
+
+/// Every bot players are offered, weakest first.
 pub fn bots() -> &'static [&'static dyn Bot] {
     BOTS
 }
 
-/// The bot named `name`.
+/// The bot named `name` among those offered to players.
 pub fn bot(name: &str) -> Option<&'static dyn Bot> {
     BOTS.iter().copied().find(|b| b.name() == name)
+}
+
+/// Every bot the arena can seat: those offered and the yardsticks.
+pub fn arena_bots() -> impl Iterator<Item = &'static dyn Bot> {
+    BOTS.iter().chain(YARDSTICKS).copied()
 }
 
 /// The seeds of one decision: what the state is resampled with, and the

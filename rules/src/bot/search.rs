@@ -17,8 +17,10 @@
 //!   a turn (ATTACTICS) still search deeper than one ply, and a hand drawn
 //!   anew still gets its own actions tried.
 //! - **Playouts.** Uniformly random, to the end or for at most
-//!   `playout_limit` actions; an unfinished playout is worth the same to
-//!   every seat.
+//!   `playout_limit` actions (fewer where the game asks:
+//!   [`Game::PLAYOUT_ACTIONS`]), or until the time is up; an unfinished
+//!   playout is worth what the game's evaluation says ([`Game::evaluate`],
+//!   where it has one: see [`standing`]), else the same to every seat.
 //!
 //! Each seat of a node's edges is rewarded with its own share of the
 //! outcome (places, teams and ties: [`reward`]), so the same search serves
@@ -28,7 +30,7 @@ use crate::chance::SeedStream;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::referee::settle;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 use crate::status::Status;
 use std::collections::HashSet;
 
@@ -46,6 +48,10 @@ pub struct SearchSettings {
     pub widening: f64,
     /// Actions a playout plays before it stops unfinished.
     pub playout_limit: u32,
+    /// Where the game has its own searcher ([`Game::own_search`]), it
+    /// decides instead of this engine, visiting at most this many
+    /// positions; `None` always searches with this engine.
+    pub own_search: Option<u64>,
 }
 
 /// One action from a node: who plays it and how it fared.
@@ -88,7 +94,8 @@ pub fn search<G: Game>(
     stream: &mut SeedStream,
     stop: &dyn Fn() -> bool,
 ) -> G::Action {
-    let mut tree = Tree::<G> { nodes: vec![Node::default()], settings, seat, legal: Vec::new(), path: Vec::new() };
+    let mut tree =
+        Tree::<G> { nodes: vec![Node::default()], settings, seat, legal: Vec::new(), path: Vec::new(), stop };
     let mut iterations = 0;
     while iterations < settings.iterations {
         if iterations > 0 && stop() {
@@ -124,6 +131,8 @@ struct Tree<'s, G: Game> {
     legal: Vec<G::Action>,
     /// The (node, edge) pairs the current iteration went through.
     path: Vec<(usize, usize)>,
+    /// Whether the time to think is up: asked inside long playouts too.
+    stop: &'s dyn Fn() -> bool,
 }
 
 impl<G: Game> Tree<'_, G> {
@@ -150,7 +159,9 @@ impl<G: Game> Tree<'_, G> {
             self.path.push((node, edge));
             state.play(acting, &self.nodes[node].edges[edge].action);
             if expanded {
-                break playout(&mut state, self.settings.playout_limit, &mut self.legal, stream);
+                let limit =
+                    G::PLAYOUT_ACTIONS.map_or(self.settings.playout_limit, |n| n.min(self.settings.playout_limit));
+                break playout(&mut state, limit, &mut self.legal, stream, self.stop);
             }
             node = match self.nodes[node].edges[edge].child {
                 Some(child) => child,
@@ -215,10 +226,23 @@ impl<G: Game> Tree<'_, G> {
     }
 }
 
-/// Plays uniformly random actions from `state` to the end, or for
-/// `limit` actions; returns each seat's reward.
-fn playout<G: Game>(state: &mut G, limit: u32, legal: &mut Vec<G::Action>, stream: &mut SeedStream) -> Vec<f64> {
-    for _ in 0..limit {
+/// Actions between two questions of a playout to the clock.
+const STOP_EVERY: u32 = 32;
+
+/// Plays uniformly random actions from `state` to the end, or for `limit`
+/// actions, or until `stop` says the time is up; returns each seat's
+/// reward, as the game evaluates the state where it stopped if unfinished.
+fn playout<G: Game>(
+    state: &mut G,
+    limit: u32,
+    legal: &mut Vec<G::Action>,
+    stream: &mut SeedStream,
+    stop: &dyn Fn() -> bool,
+) -> Vec<f64> {
+    for played in 0..limit {
+        if played % STOP_EVERY == STOP_EVERY - 1 && stop() {
+            break;
+        }
         settle(state, stream);
         let decision = match state.status() {
             Status::Acting(decision) => decision,
@@ -235,8 +259,36 @@ fn playout<G: Game>(state: &mut G, limit: u32, legal: &mut Vec<G::Action>, strea
     settle(state, stream);
     match state.status() {
         Status::Over(outcome) => reward(&outcome),
-        _ => vec![0.5; state.seat_count()],
+        _ => state.evaluate().unwrap_or_else(|| vec![0.5; state.seat_count()]),
     }
+}
+
+/// Rewards from 0 to 1 from how far each seat is ahead, for a game's
+/// [`Game::evaluate`]: `scores` per seat (higher is better), `sides` the
+/// seats that win or lose together (each seat alone if empty), `scale` the
+/// lead in score worth about three to one. A seat's reward is its side's
+/// chance of being ahead of each other side, averaged, the chance a
+/// logistic curve of the lead: so two even sides get ½ each, and a side
+/// far ahead of all others nearly 1.
+pub fn standing(scores: &[f64], sides: &[SeatSet], scale: f64) -> Vec<f64> {
+    let seats = scores.len();
+    let alone: Vec<SeatSet> = (0..seats as u8).map(|s| SeatSet::only(Seat(s))).collect();
+    let sides = if sides.is_empty() { &alone[..] } else { sides };
+    let side_score = |side: &SeatSet| side.iter().map(|s| scores[s.index()]).sum::<f64>() / side.len().max(1) as f64;
+    let mut rewards = vec![0.5; seats];
+    for side in sides {
+        let mine = side_score(side);
+        let others: Vec<f64> = sides.iter().filter(|o| *o != side).map(side_score).collect();
+        if others.is_empty() {
+            continue;
+        }
+        let ahead = others.iter().map(|theirs| 1.0 / (1.0 + (-(mine - theirs) * 3f64.ln() / scale).exp())).sum::<f64>()
+            / others.len() as f64;
+        for seat in side.iter() {
+            rewards[seat.index()] = ahead;
+        }
+    }
+    rewards
 }
 
 /// Each seat's share of an outcome, from 0 to 1: the fraction of the other
@@ -260,7 +312,6 @@ pub fn reward(outcome: &Outcome) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seat::SeatSet;
 
     #[test]
     fn rewards_share_places_and_ties() {
@@ -270,5 +321,19 @@ mod tests {
         let r = reward(&ranked);
         assert_eq!((r[2], r[0]), (1.0, 2.0 / 3.0));
         assert_eq!((r[1], r[3]), (1.0 / 6.0, 1.0 / 6.0), "the last two tie");
+    }
+
+    #[test]
+    fn standing_turns_leads_into_rewards_sides_sharing_theirs() {
+        assert_eq!(standing(&[5.0, 5.0], &[], 10.0), vec![0.5, 0.5], "even");
+        let r = standing(&[20.0, 10.0], &[], 10.0);
+        assert!((r[0] - 0.75).abs() < 1e-9 && (r[1] - 0.25).abs() < 1e-9, "a lead of `scale` is three to one: {r:?}");
+        let far = standing(&[1000.0, 0.0, 0.0], &[], 10.0);
+        // Far behind the first and level with each other: a quarter, as a shared second place.
+        assert!(far[0] > 0.99 && far[1] == far[2] && (far[1] - 0.25).abs() < 0.01, "{far:?}");
+        let teams = [SeatSet::only(Seat(0)).with(Seat(2)), SeatSet::only(Seat(1)).with(Seat(3))];
+        let r = standing(&[30.0, 0.0, 10.0, 20.0], &teams, 10.0);
+        assert_eq!((r[0], r[1]), (r[2], r[3]), "a side shares its reward");
+        assert!((r[0] - 0.75).abs() < 1e-9, "{r:?}");
     }
 }

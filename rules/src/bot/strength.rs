@@ -21,11 +21,17 @@ pub struct Searching {
     pub time_budget: Duration,
 }
 
+/// The generic engine's settings with `iterations` a decision: the
+/// strengths differ only in their budget.
+const fn generic(iterations: u32) -> SearchSettings {
+    SearchSettings { iterations, exploration: 0.7, widening: 2.0, playout_limit: 200, own_search: None }
+}
+
 /// Plays soundly but shallowly, in at most 0.3 s: a newcomer's opponent.
 pub const CASUAL: Searching = Searching {
     name: "casual",
     display_name: "Casual player (computer)",
-    settings: SearchSettings { iterations: 150, exploration: 0.7, widening: 2.0, playout_limit: 200 },
+    settings: generic(150),
     time_budget: Duration::from_millis(300),
 };
 
@@ -33,16 +39,30 @@ pub const CASUAL: Searching = Searching {
 pub const CLUB: Searching = Searching {
     name: "club",
     display_name: "Club player (computer)",
-    settings: SearchSettings { iterations: 1_500, exploration: 0.7, widening: 2.0, playout_limit: 200 },
+    settings: generic(1_500),
     time_budget: Duration::from_millis(1000),
 };
 
 /// The strongest: ten times the club player's iterations, in at most 1.8 s
-/// (the clock decides first in the slower games).
+/// (the clock decides first in the slower games), or a game's own searcher
+/// where it has one (Dame 100's alpha-beta), with a budget of positions.
 pub const STRONG: Searching = Searching {
     name: "strong",
     display_name: "Strong player (computer)",
-    settings: SearchSettings { iterations: 15_000, exploration: 0.7, widening: 2.0, playout_limit: 200 },
+    settings: SearchSettings { own_search: Some(STRONG_POSITIONS), ..STRONG_GENERIC.settings },
+    time_budget: Duration::from_millis(1800),
+};
+
+/// Positions the strong player's own searcher of a game may visit a move.
+const STRONG_POSITIONS: u64 = 1_000_000;
+
+/// The strong player with the generic engine in every game: the yardstick
+/// a game's own searcher must beat (`tactica arena dame100 --bots
+/// strong,strong-generic`). Not offered to players.
+pub const STRONG_GENERIC: Searching = Searching {
+    name: "strong-generic",
+    display_name: "Strong player, generic engine (computer)",
+    settings: generic(15_000),
     time_budget: Duration::from_millis(1800),
 };
 

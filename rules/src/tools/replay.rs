@@ -8,7 +8,7 @@ use crate::any::{AnyGame, AnyMatch};
 use crate::chance::Seed;
 use crate::error::RulesError;
 use crate::referee::{AnyReferee, Change};
-use crate::registry;
+use crate::registry::{self, Catalog};
 use crate::seat::{Seat, Viewer};
 use crate::status::Status;
 use serde::{Deserialize, Serialize};
@@ -21,6 +21,10 @@ use std::fmt::Write as _;
 pub struct JsonRecord {
     /// The game id.
     pub game: String,
+    /// The rules version the match was played by; records written before
+    /// they stated it were all of version 1.
+    #[serde(default = "first_version")]
+    pub rules_version: u32,
     /// The options (`null` or absent for the defaults).
     #[serde(default)]
     pub options: Value,
@@ -33,6 +37,10 @@ pub struct JsonRecord {
     /// own step; chance is drawn from the seed after each one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<SeatAction>,
+}
+
+fn first_version() -> u32 {
+    1
 }
 
 /// One action of an older JSON record.
@@ -91,6 +99,12 @@ pub fn replay(game: &dyn AnyGame, text: &str, options: &Value) -> Result<Replaye
         if record.game != game.info().id {
             return Err(RulesError::BadOptions(format!("the record is of {}, not {}", record.game, game.info().id)));
         }
+        // A match replays by the rules it was played by.
+        let game = if record.rules_version == game.info().rules_version {
+            game
+        } else {
+            Catalog::Players.game_at(&record.game, record.rules_version)?
+        };
         let mut history = record.history;
         let legacy = history.is_empty();
         if legacy {

@@ -81,8 +81,8 @@ pub fn run(arena: &Arena<'_>) -> Result<ExitCode, String> {
     let names: Vec<&str> = arena.bots.split(',').map(str::trim).collect();
     let mut timed = Vec::new();
     for name in &names {
-        let bot = rules::bot::bot(name).ok_or_else(|| {
-            let known: Vec<&str> = rules::bot::bots().iter().map(|b| b.name()).collect();
+        let bot = rules::bot::arena_bots().find(|b| b.name() == *name).ok_or_else(|| {
+            let known: Vec<&str> = rules::bot::arena_bots().map(Bot::name).collect();
             format!("no bot {name:?}; the bots are {}", known.join(", "))
         })?;
         timed.push(Timed { bot, keep_time: arena.keep_time, decisions: AtomicU64::new(0), nanos: AtomicU64::new(0) });

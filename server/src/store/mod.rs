@@ -4,6 +4,7 @@
 //! of first use, which both databases read as numbered parameters; where a
 //! statement's shape depends on its input, [`sql::Sql`] numbers them.
 
+mod chat;
 mod history;
 mod journal;
 mod players;

@@ -51,6 +51,10 @@ pub struct TableRow {
     /// The bot that takes over the seat of a player who goes away, in a
     /// match of three or more seats.
     pub takeover: Option<String>,
+    /// The match starts as soon as every seat is taken.
+    pub auto_start: bool,
+    /// Spectators may not chat.
+    pub quiet_spectators: bool,
 }
 
 /// A seat as stored, with its player's name.
@@ -65,12 +69,13 @@ pub struct SeatRow {
 }
 
 pub(super) const TABLE_COLUMNS: &str = "id, code, game, options, seat_count, public, clock_initial_ms, \
-    clock_increment_ms, host_id, phase, seed, seed_commitment, result, turns, rematch_of, created_at, started_at, ended_at, rules_version, restore_error, takeover";
+    clock_increment_ms, host_id, phase, seed, seed_commitment, result, turns, rematch_of, created_at, started_at, ended_at, rules_version, restore_error, takeover, auto_start, quiet_spectators, clock_setup_ms";
 
 impl TableRow {
     pub(super) fn read(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
         let initial: Option<i64> = row.try_get("clock_initial_ms")?;
         let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+        let setup: Option<i64> = row.try_get("clock_setup_ms")?;
         Ok(TableRow {
             id: row.try_get("id")?,
             code: row.try_get("code")?,
@@ -78,7 +83,11 @@ impl TableRow {
             options: row.try_get("options")?,
             seat_count: row.try_get::<i64, _>("seat_count")? as u8,
             public: row.try_get::<i64, _>("public")? != 0,
-            clock: initial.map(|i| TimeControl { initial_ms: i as u64, increment_ms: increment.unwrap_or(0) as u64 }),
+            clock: initial.map(|i| TimeControl {
+                initial_ms: i as u64,
+                increment_ms: increment.unwrap_or(0) as u64,
+                setup_ms: setup.map(|s| s as u64),
+            }),
             host_id: row.try_get("host_id")?,
             phase: {
                 let name: String = row.try_get("phase")?;
@@ -95,6 +104,8 @@ impl TableRow {
             rules_version: row.try_get::<i64, _>("rules_version")? as u32,
             restore_error: row.try_get("restore_error")?,
             takeover: row.try_get("takeover")?,
+            auto_start: row.try_get::<i64, _>("auto_start")? != 0,
+            quiet_spectators: row.try_get::<i64, _>("quiet_spectators")? != 0,
         })
     }
 }
@@ -126,12 +137,14 @@ fn read_event(row: &AnyRow) -> Result<StoredEvent, sqlx::Error> {
 }
 
 impl Store {
-    /// Stores a new table (a lobby).
-    pub async fn insert_table(&self, t: &TableRow) -> Result<(), StoreError> {
+    /// Stores a new table (a lobby) with the seats taken as it is created,
+    /// both or neither.
+    pub async fn insert_table(&self, t: &TableRow, seats: &[(Seat, String)]) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO tables (id, code, game, options, seat_count, public, clock_initial_ms, clock_increment_ms, \
-             host_id, phase, rematch_of, created_at, rules_version, takeover) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             host_id, phase, rematch_of, created_at, rules_version, takeover, auto_start, quiet_spectators, \
+             clock_setup_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(t.id.clone())
         .bind(t.code.clone())
@@ -147,8 +160,13 @@ impl Store {
         .bind(t.created_at as i64)
         .bind(i64::from(t.rules_version))
         .bind(t.takeover.clone())
-        .execute(self.pool())
+        .bind(i64::from(t.auto_start))
+        .bind(i64::from(t.quiet_spectators))
+        .bind(t.clock.and_then(|c| c.setup_ms).map(|s| s as i64))
+        .execute(&mut *tx)
         .await?;
+        insert_seats(&mut tx, &t.id, seats).await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -156,14 +174,7 @@ impl Store {
     pub async fn set_lobby_seats(&self, table_id: &str, seats: &[(Seat, String)]) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table_id.to_string()).execute(&mut *tx).await?;
-        for (seat, player) in seats {
-            sqlx::query("INSERT INTO seats (table_id, seat, player_id) VALUES ($1, $2, $3)")
-                .bind(table_id.to_string())
-                .bind(i64::from(seat.0))
-                .bind(player.clone())
-                .execute(&mut *tx)
-                .await?;
-        }
+        insert_seats(&mut tx, table_id, seats).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -372,4 +383,20 @@ impl Store {
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(Into::into)
     }
+}
+
+async fn insert_seats(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table_id: &str,
+    seats: &[(Seat, String)],
+) -> Result<(), StoreError> {
+    for (seat, player) in seats {
+        sqlx::query("INSERT INTO seats (table_id, seat, player_id) VALUES ($1, $2, $3)")
+            .bind(table_id.to_string())
+            .bind(i64::from(seat.0))
+            .bind(player.clone())
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }

@@ -1,5 +1,6 @@
 //! The table task: its state, its loop, who follows it.
 
+use super::chat::Chat;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
 use super::over::Over;
@@ -13,7 +14,9 @@ use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::store::{Store, TableRow};
 use futures_util::FutureExt;
-use protocol::{ClientMessage, ErrorCode, LobbySettings, LobbySummary, Phase, PlayerInfo, SeatPresence, ServerMessage};
+use protocol::{
+    ClientMessage, ErrorCode, HostSeat, LobbySettings, LobbySummary, Phase, PlayerInfo, SeatPresence, ServerMessage,
+};
 use rules::referee::AnyReferee;
 use rules::{AnyGame, RulesError, Seat, SeatSet, Seed};
 use serde_json::Value;
@@ -94,6 +97,8 @@ pub struct Table {
     pub(super) replaced: Vec<String>,
     /// The table's own queue, for bots' choices to come back by.
     pub(super) myself: Option<mpsc::WeakSender<Command>>,
+    /// What players and spectators said, and how fast each may say more.
+    pub(super) chat: Chat,
     /// Since when nobody follows the table and nothing in it runs on time.
     idle_since: Option<Instant>,
 }
@@ -139,6 +144,9 @@ impl Table {
                 host: row.host_id.clone(),
                 // A bot this server no longer has takes over no seat.
                 takeover: row.takeover.as_deref().and_then(rules::bot::bot),
+                auto_start: row.auto_start,
+                quiet_spectators: row.quiet_spectators,
+                rematch_of: row.rematch_of.clone(),
                 created_at: row.created_at,
             },
             seats: vec![None; seats],
@@ -148,20 +156,20 @@ impl Table {
             followers: Vec::new(),
             replaced: Vec::new(),
             myself: None,
+            chat: Chat::new(Vec::new()),
             idle_since: None,
         })
     }
 
-    /// Creates a lobby, stores it and starts its task.
-    /// A rematch names the finished table and the seat its host takes at once.
-    /// A match against the computer has its seats filled and starts at once.
+    /// Creates a lobby, stores it and starts its task; a rematch names the
+    /// finished table. The host is seated at once if the settings ask; a
+    /// match against the computer has its seats filled and starts at once.
     pub async fn create(
         ctx: &Context,
         settings: &LobbySettings,
         host: &PlayerInfo,
-        rematch: Option<(&str, Seat)>,
+        rematch_of: Option<&str>,
     ) -> Result<TableHandle, TableError> {
-        let rematch_of = rematch.map(|(table, _)| table);
         let refuse = |code, message: String| TableError::Refused(code, message);
         let game = ctx.game(&settings.game).map_err(|e| refuse(ErrorCode::UnknownGame, e.to_string()))?;
         let options =
@@ -171,12 +179,17 @@ impl Table {
             return Err(refuse(ErrorCode::InvalidOptions, format!("these options make a game for {seats} seats")));
         }
         if let Some(clock) = settings.clock {
-            let ok = (1_000..=86_400_000).contains(&clock.initial_ms) && clock.increment_ms <= 3_600_000;
+            let ok = (1_000..=86_400_000).contains(&clock.initial_ms)
+                && clock.increment_ms <= 3_600_000
+                && clock.setup_ms.is_none_or(|s| (1_000..=3_600_000).contains(&s));
             if !ok {
                 return Err(refuse(
                     ErrorCode::InvalidOptions,
-                    "a clock starts with 1 s to 24 h, and adds at most 1 h".into(),
+                    "a clock starts with 1 s to 24 h, adds at most 1 h, and gives a set-up 1 s to 1 h".into(),
                 ));
+            }
+            if clock.setup_ms.is_some() && !game.info().simultaneous {
+                return Err(refuse(ErrorCode::InvalidOptions, "this game has no set-up to time".into()));
             }
         }
         let computer = match &settings.computer {
@@ -192,6 +205,19 @@ impl Table {
                 };
                 Some((bot, seat))
             }
+        };
+        let host_seat = match settings.host_seat {
+            None => None,
+            Some(_) if settings.computer.is_some() => {
+                return Err(refuse(
+                    ErrorCode::InvalidOptions,
+                    "a match against the computer names the host's seat in `computer`".into(),
+                ));
+            }
+            Some(HostSeat { seat: Some(seat) }) if seat.index() >= seats => {
+                return Err(refuse(ErrorCode::NoSuchSeat, format!("this game has seats 0 to {}", seats - 1)));
+            }
+            Some(HostSeat { seat }) => Some(seat.unwrap_or_else(|| Seat(identity::random_below(seats) as u8))),
         };
         let takeover = match &settings.takeover {
             None => None,
@@ -243,6 +269,8 @@ impl Table {
             rules_version: game.info().rules_version,
             restore_error: None,
             takeover: takeover.map(|bot| bot.name().to_string()),
+            auto_start: settings.auto_start,
+            quiet_spectators: settings.quiet_spectators,
         };
         // The bot's player row before the table's, so that a failure leaves no lobby behind.
         let computer = match computer {
@@ -250,23 +278,20 @@ impl Table {
             None => None,
         };
         let mut table = Table::blank(ctx.clone(), &row, game, options)?;
-        ctx.store.insert_table(&row).await?;
-        if let Some((bot, seat)) = computer {
+        if let Some((bot, seat)) = &computer {
             for (index, slot) in table.seats.iter_mut().enumerate() {
                 *slot = Some(if index == seat.index() { host.clone() } else { bot.clone() });
             }
-            ctx.store.set_lobby_seats(&row.id, &table.seat_rows()).await?;
-            let handle = table.spawn();
-            // Queued before anyone can follow the table: its first snapshot is the match.
-            let _ = handle.send(Command::StartAgainstComputer { host: host.clone() }).await;
-            return Ok(handle);
-        }
-        if let Some((_, seat)) = rematch {
-            let seat = Seat(seat.0 % table.seats.len() as u8);
-            ctx.store.set_lobby_seats(&row.id, &[(seat, host.id.clone())]).await?;
+        } else if let Some(seat) = host_seat {
             table.seats[seat.index()] = Some(host.clone());
         }
-        Ok(table.spawn())
+        ctx.store.insert_table(&row, &table.seat_rows()).await?;
+        let handle = table.spawn();
+        if computer.is_some() {
+            // Queued before anyone can follow the table: its first snapshot is the match.
+            let _ = handle.send(Command::StartFull).await;
+        }
+        Ok(handle)
     }
 
     /// Rebuilds a table from the database and starts its task: a lobby with
@@ -285,7 +310,14 @@ impl Table {
                     ctx.store.set_restore_error(id, None).await?;
                     tracing::info!(table = %id, "a match that could not be restored before is restored");
                 }
-                Ok(Some(table.spawn()))
+                // A lobby that starts by itself, stored full but not started
+                // (the server stopped between the two), starts now.
+                let start = table.starts_by_itself();
+                let handle = table.spawn();
+                if start {
+                    let _ = handle.send(Command::StartFull).await;
+                }
+                Ok(Some(handle))
             }
             Err(TableError::Unrestorable(why)) => {
                 tracing::error!(table = %id, game = %row.game, rules_version = row.rules_version, why, "a match cannot be restored");
@@ -339,6 +371,7 @@ impl Table {
         if let Stage::Over(over) = &mut table.stage {
             over.rematch = ctx.store.rematch_of(id).await?.map(|(rematch, _)| rematch);
         }
+        table.chat = Chat::new(ctx.store.recent_chat(id, Chat::KEPT).await?);
         Ok(table)
     }
 
@@ -444,13 +477,19 @@ impl Table {
             Command::Request { conn, player, message, received } => {
                 self.request(&conn, &player, message, received).await;
             }
-            Command::StartAgainstComputer { host } => {
+            Command::StartFull => {
                 // Only a failed store refuses it; the host may then press Start.
-                if let Err((_, message)) = self.start(&host, false).await {
-                    tracing::error!(table = %self.id, %message, "could not start a match against the computer");
+                if let Err((_, message)) = self.start_full().await {
+                    tracing::error!(table = %self.id, %message, "could not start a full lobby");
                 }
             }
             Command::BotActs { seat, seq, choice } => self.bot_acts(seat, seq, choice).await,
+            Command::SeatForRematch { player, seat } => {
+                // Best effort: a player not seated takes a seat by hand.
+                if let Err((_, message)) = self.seat_for_rematch(&player, seat).await {
+                    tracing::debug!(table = %self.id, %message, "a rematch seat was not taken");
+                }
+            }
             Command::Shutdown { .. } => {}
         }
         self.wake_bots();
@@ -488,6 +527,7 @@ impl Table {
             ClientMessage::Abort { .. } => self.abort(player).await,
             ClientMessage::ClaimVictory { .. } => self.claim_victory(player).await,
             ClientMessage::Rematch { .. } => self.rematch(conn, player).await,
+            ClientMessage::Chat { text, .. } => self.say(player, &text).await,
             other => Err((ErrorCode::UnknownMessage, format!("{other:?} is not a table request"))),
         };
         if let Err((code, message)) = outcome {
@@ -523,6 +563,10 @@ impl Table {
             return;
         }
         self.followers.retain(|f| f.conn.id != conn.id);
+        // Followed from here on, so that what it is sent counts it among
+        // the spectators.
+        let watching = self.spectators();
+        self.followers.push(Follower { conn: conn.clone(), player: player.clone() });
         let viewing = self.viewing(&player);
         // A seat taken over since changes who sits where, which only a
         // snapshot carries.
@@ -549,14 +593,13 @@ impl Table {
             }
         }
         let seated = self.seats_of(&player);
-        self.followers.push(Follower { conn, player });
         if let Some(live) = self.stage.live_mut() {
             for seat in seated.iter() {
                 live.grace_until[seat.index()] = None;
             }
             live.went_away = live.went_away.without_all(seated);
         }
-        if !seated.is_empty() {
+        if !seated.is_empty() || self.watchers_changed(watching) {
             self.broadcast_presence();
         }
         self.publish_lobby();
@@ -564,6 +607,7 @@ impl Table {
 
     fn unsubscribe(&mut self, conn_id: u64) {
         let Some(index) = self.followers.iter().position(|f| f.conn.id == conn_id) else { return };
+        let watching = self.spectators();
         let follower = self.followers.remove(index);
         let away: Vec<Seat> = self.seats_of(&follower.player).iter().filter(|s| !self.is_connected(*s)).collect();
         for seat in &away {
@@ -572,7 +616,7 @@ impl Table {
                 live.went_away = live.went_away.with(*seat);
             }
         }
-        if !away.is_empty() {
+        if !away.is_empty() || self.watchers_changed(watching) {
             self.broadcast_presence();
         }
         self.publish_lobby();
@@ -602,6 +646,26 @@ impl Table {
         self.stage.live().and_then(|live| live.grace_until.get(seat.index()).copied().flatten())
     }
 
+    /// People following the table without a seat, each counted once
+    /// however many pages they have open.
+    pub(super) fn spectators(&self) -> u32 {
+        let mut ids: Vec<&str> = self
+            .followers
+            .iter()
+            .filter(|f| self.seats_of(&f.player).is_empty())
+            .map(|f| f.player.id.as_str())
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.len() as u32
+    }
+
+    /// Whether the number of spectators differs from `before`, in a match
+    /// (a lobby's followers are told who sits where by its snapshots).
+    pub(super) fn watchers_changed(&self, before: u32) -> bool {
+        !matches!(self.stage, Stage::Lobby) && self.spectators() != before
+    }
+
     /// Who is connected, for the `presence` message and snapshots.
     pub(super) fn presence(&self) -> Vec<SeatPresence> {
         SeatSet::all(self.seats.len())
@@ -615,7 +679,11 @@ impl Table {
     }
 
     pub(super) fn broadcast_presence(&mut self) {
-        let message = super::serialize(&ServerMessage::Presence { table: self.id.clone(), seats: self.presence() });
+        let message = super::serialize(&ServerMessage::Presence {
+            table: self.id.clone(),
+            seats: self.presence(),
+            spectators: self.spectators(),
+        });
         self.followers.retain(|f| f.conn.send_text(message.clone()));
     }
 
@@ -654,7 +722,7 @@ impl Table {
     /// match stays in memory while one runs.
     fn next_timer(&self) -> Option<Instant> {
         let live = self.stage.live()?;
-        let flag = live.clocks.as_ref().and_then(ClockState::next_flag).map(|(_, at)| at);
+        let flag = live.clocks.as_ref().and_then(ClockState::next_flag);
         let grace = live.grace_until.iter().flatten().map(|(at, _)| *at).min();
         let retry = live.pending_end.as_ref().map(|(_, at)| *at);
         let window = live.window.map(|(at, _)| at);
@@ -687,8 +755,8 @@ impl Table {
                 let _ = self.end(termination).await;
             }
         }
-        if let Some(seat) = self.stage.running().and_then(|live| live.clocks.as_ref()?.flagged(now)) {
-            self.flag(seat).await;
+        if let Some(flag) = self.stage.running().and_then(|live| live.clocks.as_ref()?.flagged(now)) {
+            self.flag(flag).await;
         }
         if self.stage.live().and_then(|live| live.window).is_some_and(|(at, _)| at <= now) {
             self.window_expired().await;

@@ -8,6 +8,7 @@
 //! again from the seed when the match is replayed; `resigned` and
 //! `withdrew` become a seat leaving.
 
+use super::clocks::Reading;
 use crate::store::StoredEvent;
 use protocol::{EventDetail, EventView, MatchResult, PlayerInfo};
 use rules::referee::{AnyReferee, Change, Entry};
@@ -53,6 +54,9 @@ pub enum Body {
         /// Clocks right after it, for timed matches.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<Vec<u64>>,
+        /// Set-up clocks right after it, during a set-up with a time of its own.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        setup_clocks: Option<Vec<u64>>,
         /// Stored before chance had events of its own: chance that fell due
         /// after it is drawn from the seed again when the match is replayed.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -115,9 +119,12 @@ impl Legacy {
                     seen,
                     turn_text,
                     turn_seen,
+                    simultaneous: false,
+                    opening: None,
                 },
                 client_id: Some(client_id),
                 clocks,
+                setup_clocks: None,
                 draws_chance: true,
             },
             Legacy::Resigned => left(seat, Leave::Resigned),
@@ -144,8 +151,10 @@ fn left(seat: Seat, leave: Leave) -> Body {
         turn_text: None,
         turn_seen: Vec::new(),
         stales: SeatSet::EMPTY,
+        simultaneous: false,
+        opening: None,
     };
-    Body::Change { entry, client_id: None, clocks: None, draws_chance: false }
+    Body::Change { entry, client_id: None, clocks: None, setup_clocks: None, draws_chance: false }
 }
 
 impl Body {
@@ -177,12 +186,13 @@ impl Body {
 
 impl Event {
     /// A change recorded by the referee, as event `seq`.
-    pub fn change(seq: u64, at: u64, entry: Entry, client_id: Option<String>, clocks: Option<Vec<u64>>) -> Event {
+    pub fn change(seq: u64, at: u64, entry: Entry, client_id: Option<String>, clocks: Option<Reading>) -> Event {
         let seat = match &entry.change {
             Change::Act { seat, .. } | Change::Leave { seat, .. } => Some(*seat),
             Change::Chance { .. } | Change::Draw => None,
         };
-        Event { seq, at, seat, body: Body::Change { entry, client_id, clocks, draws_chance: false } }
+        let (clocks, setup_clocks) = clocks.map_or((None, None), |r| (Some(r.main), r.setup));
+        Event { seq, at, seat, body: Body::Change { entry, client_id, clocks, setup_clocks, draws_chance: false } }
     }
 
     /// The event as stored.
@@ -254,14 +264,25 @@ impl Event {
                 EventDetail::Started { seed_commitment: seed_commitment.clone(), players: players.clone() }
             }
             Body::Change { entry, .. } => {
-                let (text, turn_text) =
-                    if revealed { (Some(entry.text.clone()), entry.turn_text.clone()) } else { entry.read_by(seats) };
+                let (text, turn_text) = entry.read(seats, revealed);
                 let hidden = text.is_none();
                 match &entry.change {
-                    Change::Act { by_default, .. } => {
-                        EventDetail::Action { turn: entry.turn, text, hidden, turn_text, by_default: *by_default }
-                    }
-                    Change::Chance { .. } => EventDetail::Chance { turn: entry.turn, text, hidden, turn_text },
+                    Change::Act { by_default, .. } => EventDetail::Action {
+                        turn: entry.turn,
+                        text,
+                        hidden,
+                        turn_text,
+                        by_default: *by_default,
+                        simultaneous: entry.simultaneous,
+                        opening: entry.opening.clone(),
+                    },
+                    Change::Chance { .. } => EventDetail::Chance {
+                        turn: entry.turn,
+                        text,
+                        hidden,
+                        turn_text,
+                        opening: entry.opening.clone(),
+                    },
                     Change::Leave { leave, .. } => EventDetail::Left { leave: *leave, text: entry.text.clone() },
                     Change::Draw => EventDetail::DrawAgreed,
                 }
@@ -288,6 +309,8 @@ mod tests {
             turn_text: Some("secret set-up".into()),
             turn_seen: vec![Some("secret set-up".into()), None, None],
             stales: SeatSet::only(Seat(0)),
+            simultaneous: true,
+            opening: None,
         };
         Event::change(7, 1, entry, Some("a".into()), None)
     }
@@ -298,7 +321,15 @@ mod tests {
         let other = event.view_for(SeatSet::only(Seat(1)), false);
         assert_eq!(
             other.detail,
-            EventDetail::Action { turn: 0, text: None, hidden: true, turn_text: None, by_default: false }
+            EventDetail::Action {
+                turn: 0,
+                text: None,
+                hidden: true,
+                turn_text: None,
+                by_default: false,
+                simultaneous: true,
+                opening: None
+            }
         );
         assert_eq!(other.seq, 7);
         let spectator = serde_json::to_string(&event.view_for(SeatSet::EMPTY, false)).unwrap();
@@ -311,7 +342,9 @@ mod tests {
                 text: Some("secret set-up".into()),
                 hidden: false,
                 turn_text: Some("secret set-up".into()),
-                by_default: false
+                by_default: false,
+                simultaneous: true,
+                opening: None
             }
         );
         let both = event.view_for(SeatSet::only(Seat(1)).with(Seat(0)), false);

@@ -13,7 +13,7 @@
 
 use super::Conn;
 use super::actor::Table;
-use super::clocks::ClockState;
+use super::clocks::{ClockState, Flag, Reading};
 use super::events::{Body, Event};
 use super::over::termination_by;
 use super::refusal::{Refusal, not_live, refuse};
@@ -117,12 +117,6 @@ impl Live {
             Change::Chance { .. } | Change::Draw => {}
         }
     }
-}
-
-/// The seats whose game clocks run in a decision (a response window has its
-/// own deadline instead).
-pub(super) fn clocked(status: &Status) -> SeatSet {
-    status.decision().filter(|d| d.clocks_run()).map_or(SeatSet::EMPTY, |d| d.seats)
 }
 
 /// The deadline of a response window, if the decision is one.
@@ -254,14 +248,26 @@ impl Table {
     ) -> Result<(), Refusal> {
         let now = Instant::now();
         let Some(live) = self.stage.running() else { return not_live() };
-        if live.clocks.as_ref().and_then(|c| c.flagged(now)) == Some(seat) {
-            self.flag(seat).await;
-            return refuse(ErrorCode::MatchNotLive, "your time ran out");
+        match live.clocks.as_ref().and_then(|c| c.flagged(now)) {
+            Some(Flag::Main(flagged)) if flagged == seat => {
+                self.flag(Flag::Main(seat)).await;
+                return refuse(ErrorCode::MatchNotLive, "your time ran out");
+            }
+            Some(Flag::Setup(flagged)) if flagged == seat => {
+                self.flag(Flag::Setup(seat)).await;
+                return refuse(ErrorCode::StaleSequence, "your set-up time ran out: your set-up was completed for you");
+            }
+            _ => {}
         }
         let turn = self.referee.state().turn();
+        let deciding = self.referee.state().status().decision();
         let mut referee = self.referee.clone_box();
         let entries = referee.act(seat, action).map_err(|e| (rules_code(&e), e.to_string()))?;
-        let completed = (referee.state().turn() != turn).then_some(seat);
+        // The increment once a turn is over: in a simultaneous set-up, once
+        // the seat is done arranging (not for each piece it places).
+        let arranging =
+            deciding.zip(referee.state().status().decision()).is_some_and(|(d, a)| d.still_deciding(seat, a));
+        let completed = (referee.state().turn() != turn && !arranging).then_some(seat);
         let pending = Pending { referee, entries, client_id, completed };
         let committed = self.commit(pending).await?;
         self.ctx.metrics.actions_total.increment(1);
@@ -438,11 +444,33 @@ impl Table {
         Ok(())
     }
 
-    /// A clock ran out: the seat leaves the match.
-    pub(super) async fn flag(&mut self, seat: Seat) {
+    /// A clock ran out. A game clock: the seat leaves the match. A set-up
+    /// clock: the rules complete the seat's set-up for it (its default
+    /// parts); a game that gives none has the seat leave on time.
+    pub(super) async fn flag(&mut self, flag: Flag) {
         if self.stage.running().is_none() {
             return;
         }
+        let seat = match flag {
+            Flag::Main(seat) => seat,
+            Flag::Setup(seat) => {
+                let mut referee = self.referee.clone_box();
+                let entries = referee.expire_setup(seat);
+                if !entries.is_empty() {
+                    // Its turn, for the clock, is over once the set-up is done.
+                    let pending = Pending { referee, entries, client_id: None, completed: Some(seat) };
+                    match self.commit(pending).await {
+                        Ok(committed) => self.announce(committed),
+                        Err((_, message)) => {
+                            tracing::error!(table = %self.id, %message, "could not record a set-up completed on time");
+                        }
+                    }
+                    self.end_if_over(Termination::Rules).await;
+                    return;
+                }
+                seat
+            }
+        };
         if let Err((_, message)) = self.leave(seat, Leave::TimeRanOut).await {
             tracing::error!(table = %self.id, %message, "could not record a flag fall");
         }
@@ -529,7 +557,7 @@ impl Table {
     pub(super) fn replay(&mut self, seed: Seed, commitment: Option<String>, events: Vec<Event>) -> Result<(), String> {
         self.referee = self.setup.game.referee(&self.setup.options, None, seed).map_err(|e| e.to_string())?;
         self.stage = Stage::Live(Box::new(Live::new(seed, commitment, self.seats.len(), None)));
-        let mut last_clocks = None;
+        let mut last_clocks: Option<Reading> = None;
         let mut last_change = None;
         for mut event in events {
             match &event.body {
@@ -539,13 +567,13 @@ impl Table {
                             *slot = Some(player.clone());
                         }
                     }
-                    last_clocks.clone_from(clocks);
+                    last_clocks = clocks.clone().map(|main| Reading { main, setup: None });
                 }
                 Body::Change { .. } => {
                     event.apply_to(self.referee.as_mut())?;
-                    let Body::Change { entry, clocks, .. } = &event.body else { unreachable!() };
-                    if clocks.is_some() {
-                        last_clocks.clone_from(clocks);
+                    let Body::Change { entry, clocks, setup_clocks, .. } = &event.body else { unreachable!() };
+                    if let Some(main) = clocks {
+                        last_clocks = Some(Reading { main: main.clone(), setup: setup_clocks.clone() });
                     }
                     last_change = Some(entry.change.clone());
                     if let Some(live) = self.stage.live_mut() {
@@ -586,7 +614,7 @@ impl Table {
                     live.pending_end = Some((termination_by(change), now));
                 } else {
                     if let Some(clocks) = live.clocks.as_mut() {
-                        clocks.update(clocked(&status), None, now);
+                        clocks.update(&status, None, now);
                     }
                     live.window = window_ms(status.decision()).map(|ms| open_window(now, now_ms(), ms));
                 }

@@ -4,7 +4,7 @@
 use super::actor::Table;
 use super::clocks::ClockState;
 use super::events::{Body, Event};
-use super::live::{Live, clocked, open_window, window_ms};
+use super::live::{Live, open_window, window_ms};
 use super::over::Over;
 use super::refusal::{Refusal, refuse};
 use super::stage::Stage;
@@ -53,7 +53,40 @@ impl Table {
             // Holding both seats of a game of two is playing oneself.
             return refuse(ErrorCode::AlreadySeated, "you already have a seat; leave it first");
         }
+        if !self.played_before(player).await? {
+            return refuse(ErrorCode::Forbidden, "this rematch is kept for the players of the match before it");
+        }
         self.change_seat(seat, Some(player.clone())).await
+    }
+
+    /// Whether `player` may sit in this lobby as a rematch: anyone in a
+    /// lobby that is none, a bot the host seats, or a player of the match
+    /// before (a rematch starts by itself, so nobody else may fill it).
+    async fn played_before(&self, player: &PlayerInfo) -> Result<bool, Refusal> {
+        let Some(before) = &self.setup.rematch_of else { return Ok(true) };
+        if player.bot.is_some() {
+            return Ok(true);
+        }
+        let seats = self.ctx.store.table_seats(before).await.map_err(|e| {
+            tracing::error!(table = %self.id, error = %e, "could not read the seats of the match before");
+            (ErrorCode::Internal, "could not check the seat; try again".to_string())
+        })?;
+        Ok(seats.iter().any(|s| s.player.id == player.id))
+    }
+
+    /// A player of the match this lobby is the rematch of takes `seat`, or
+    /// the first free one, unless seated already.
+    pub(super) async fn seat_for_rematch(&mut self, player: &PlayerInfo, seat: Seat) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        if !self.seats_of(player).is_empty() {
+            return Ok(());
+        }
+        let free = |s: &Seat| self.seats.get(s.index()).is_some_and(Option::is_none);
+        let seat = Some(seat).filter(free).or_else(|| SeatSet::all(self.seats.len()).iter().find(free));
+        match seat {
+            Some(seat) => self.take_seat(player, seat).await,
+            None => refuse(ErrorCode::SeatTaken, "every seat of the rematch is taken"),
+        }
     }
 
     /// The host puts a bot on an empty seat. A bot is one player, as a
@@ -149,23 +182,52 @@ impl Table {
             return Err(refusal);
         }
         self.lobby_changed();
+        if self.starts_by_itself() {
+            // The seat is taken whatever happens; a start that fails to be
+            // stored leaves a full lobby the host may start by hand.
+            if let Err((_, message)) = self.begin(false).await {
+                tracing::error!(table = %self.id, %message, "could not start a full lobby");
+            }
+        }
         Ok(())
     }
 
-    /// Starts the match: shuffles the seats if asked, draws the seed from
-    /// the operating system, stores it with the `started` event, and
-    /// announces its SHA-256.
-    pub(super) async fn start(&mut self, player: &PlayerInfo, shuffle_seats: bool) -> Result<(), Refusal> {
+    /// Starts a lobby whose seats are all taken, without the host.
+    pub(super) async fn start_full(&mut self) -> Result<(), Refusal> {
         self.in_lobby()?;
-        if player.id != self.setup.host {
-            return refuse(ErrorCode::Forbidden, "only the host can start the match");
-        }
-        let Some(mut players) = self.seats.iter().cloned().collect::<Option<Vec<PlayerInfo>>>() else {
+        self.begin(false).await
+    }
+
+    /// Whether this is a lobby that starts by itself and every seat is taken.
+    pub(super) fn starts_by_itself(&self) -> bool {
+        matches!(self.stage, Stage::Lobby) && self.setup.auto_start && self.full().is_ok()
+    }
+
+    /// The players in seat order, if every seat is taken by at least two players.
+    fn full(&self) -> Result<Vec<PlayerInfo>, Refusal> {
+        let Some(players) = self.seats.iter().cloned().collect::<Option<Vec<PlayerInfo>>>() else {
             return refuse(ErrorCode::LobbyNotFull, "every seat must be taken first");
         };
         if players.iter().all(|p| p.id == players[0].id) {
             return refuse(ErrorCode::LobbyNotFull, "a match needs at least two players");
         }
+        Ok(players)
+    }
+
+    /// The host starts the match.
+    pub(super) async fn start(&mut self, player: &PlayerInfo, shuffle_seats: bool) -> Result<(), Refusal> {
+        self.in_lobby()?;
+        if player.id != self.setup.host {
+            return refuse(ErrorCode::Forbidden, "only the host can start the match");
+        }
+        self.begin(shuffle_seats).await
+    }
+
+    /// Starts the match: shuffles the seats if asked, draws the seed from
+    /// the operating system, stores it with the `started` event, and
+    /// announces its SHA-256.
+    async fn begin(&mut self, shuffle_seats: bool) -> Result<(), Refusal> {
+        let mut players = self.full()?;
         if shuffle_seats {
             shuffle(&mut players);
         }
@@ -204,7 +266,7 @@ impl Table {
         self.seats = players.into_iter().map(Some).collect();
         let status = referee.state().status();
         if let Some(c) = clocks.as_mut() {
-            c.update(clocked(&status), None, now);
+            c.update(&status, None, now);
         }
         let mut live = Live::new(seed, Some(commitment), self.seats.len(), clocks);
         live.window = window_ms(status.decision()).map(|ms| open_window(now, at, ms));

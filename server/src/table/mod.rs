@@ -11,6 +11,7 @@
 
 mod actor;
 mod bots;
+mod chat;
 mod clocks;
 mod events;
 mod live;
@@ -141,11 +142,18 @@ pub enum Command {
         /// When the server received it, for latency metrics.
         received: Instant,
     },
-    /// Start a match against the computer, its seats filled on creation.
-    StartAgainstComputer {
-        /// The host, who starts it.
-        host: PlayerInfo,
+    /// Seat a player of the finished match this lobby is the rematch of,
+    /// who asked for the rematch after it was created.
+    SeatForRematch {
+        /// The player.
+        player: PlayerInfo,
+        /// The seat after the one they held.
+        seat: Seat,
     },
+    /// Start the match of a lobby whose seats are all taken without the
+    /// host starting it: a match against the computer, filled on creation,
+    /// or a lobby that starts by itself, restored full.
+    StartFull,
     /// A bot's choice for `seat`, made at event `seq`.
     BotActs {
         /// The seat.

@@ -3,15 +3,17 @@
 //! everyone), and the rematch its players may open. A lobby closed before
 //! it started is over too, with no result.
 
-use super::Conn;
 use super::actor::{Table, TableError};
 use super::clocks::ClockState;
 use super::events::{Body, Event};
 use super::refusal::{Refusal, not_live, refuse};
 use super::stage::Stage;
+use super::{Command, Conn};
 use crate::epoch::now_ms;
 use crate::store::TableChange;
-use protocol::{AgainstComputer, ErrorCode, LobbySettings, MatchResult, Phase, PlayerInfo, ServerMessage, Termination};
+use protocol::{
+    AgainstComputer, ErrorCode, HostSeat, LobbySettings, MatchResult, Phase, PlayerInfo, ServerMessage, Termination,
+};
 use rules::referee::Change;
 use rules::{Leave, SeatSet, Seed};
 use tokio::time::{Duration, Instant};
@@ -134,12 +136,19 @@ impl Table {
             Some(id) => self.ctx.store.table_code(&id).await.ok().flatten().map(|code| (id, code)),
             None => self.ctx.store.rematch_of(&self.id).await.ok().flatten(),
         };
+        let next_seat = seat.next(self.seats.len());
         if let Some((table, code)) = existing {
             self.set_rematch(table.clone());
+            // Asking for the rematch is accepting it: the player sits down
+            // in the seat after theirs, and a full rematch starts. Queued
+            // before the answer, so that the player's first look at the
+            // rematch already shows them seated.
+            if let Ok(Some(handle)) = Table::load(&self.ctx, &table).await {
+                let _ = handle.send(Command::SeatForRematch { player: player.clone(), seat: next_seat }).await;
+            }
             conn.send(&ServerMessage::Created { table, code });
             return Ok(());
         }
-        let next_seat = seat.next(self.seats.len());
         // A match against the computer is followed by another, started at once.
         let computer = self.only_opponent_bot(player).map(|bot| AgainstComputer { bot, seat: Some(next_seat) });
         let settings = LobbySettings {
@@ -149,16 +158,19 @@ impl Table {
             public: self.setup.public,
             clock: self.setup.clock,
             takeover: self.setup.takeover.map(|bot| bot.name().to_string()),
+            host_seat: computer.is_none().then_some(HostSeat { seat: Some(next_seat) }),
             computer,
+            // It starts once everyone who asks for it has sat down.
+            auto_start: true,
+            quiet_spectators: self.setup.quiet_spectators,
         };
-        let handle =
-            Table::create(&self.ctx, &settings, player, Some((&self.id, next_seat))).await.map_err(|e| match e {
-                TableError::Refused(code, message) => (code, message),
-                e @ (TableError::Store(_) | TableError::Rebuild(_) | TableError::Unrestorable(_)) => {
-                    tracing::error!(error = %e, "could not create a rematch");
-                    (ErrorCode::Internal, "could not create the rematch".to_string())
-                }
-            })?;
+        let handle = Table::create(&self.ctx, &settings, player, Some(&self.id)).await.map_err(|e| match e {
+            TableError::Refused(code, message) => (code, message),
+            e @ (TableError::Store(_) | TableError::Rebuild(_) | TableError::Unrestorable(_)) => {
+                tracing::error!(error = %e, "could not create a rematch");
+                (ErrorCode::Internal, "could not create the rematch".to_string())
+            }
+        })?;
         self.set_rematch(handle.id.clone());
         conn.send(&ServerMessage::Created { table: handle.id.clone(), code: handle.code.clone() });
         let offer = super::serialize(&ServerMessage::RematchOffered {

@@ -21,6 +21,13 @@ pub(super) struct Setup {
     /// The bot that takes over the seat of a player who goes away (games
     /// of three or more seats).
     pub(super) takeover: Option<&'static dyn rules::bot::Bot>,
+    /// The match starts as soon as every seat is taken.
+    pub(super) auto_start: bool,
+    /// Spectators may not chat.
+    pub(super) quiet_spectators: bool,
+    /// The finished table this lobby is the rematch of: only its players
+    /// (and the host's bots) sit down here.
+    pub(super) rematch_of: Option<String>,
     /// The host's player id.
     pub(super) host: String,
     /// When the table was created (milliseconds since the epoch).

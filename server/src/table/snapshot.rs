@@ -87,6 +87,7 @@ impl Table {
             clock: self.setup.clock,
             host: self.setup.host.clone(),
             takeover: self.setup.takeover.map(|bot| bot.name().to_string()),
+            auto_start: self.setup.auto_start,
             seats: self.seats.clone(),
             your_seats: self.seats_of(player).iter().collect(),
             phase: self.stage.phase(),
@@ -105,6 +106,10 @@ impl Table {
             seed: state.seed,
             result: state.result,
             rematch: self.stage.over().and_then(|o| o.rematch.clone()),
+            rematch_of: self.setup.rematch_of.clone(),
+            spectators: self.spectators(),
+            quiet_spectators: self.setup.quiet_spectators,
+            chat: self.chat.read_by(self.channel_of(player)),
         }
     }
 

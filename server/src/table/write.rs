@@ -7,7 +7,7 @@
 
 use super::actor::Table;
 use super::events::{Body, Event};
-use super::live::{clocked, open_window, window_ms};
+use super::live::{open_window, window_ms};
 use super::refusal::{Refusal, not_live};
 use crate::epoch::now_ms;
 use crate::store::{JournalEntry, TableChange};
@@ -69,7 +69,7 @@ impl Table {
         };
         let mut clocks = live.clocks.clone();
         if let Some(c) = clocks.as_mut() {
-            c.update(clocked(&status), completed, now);
+            c.update(&status, completed, now);
         }
         let at = now_ms();
         let last = entries.len().saturating_sub(1);
@@ -78,7 +78,7 @@ impl Table {
             .enumerate()
             .map(|(i, entry)| {
                 let id = if i == 0 { client_id.clone() } else { None };
-                let clocks = if i == last { clocks.as_ref().map(|c| c.left_all(now)) } else { None };
+                let clocks = if i == last { clocks.as_ref().map(|c| c.reading(now)) } else { None };
                 Event::change(self.seq() + 1 + i as u64, at, entry, id, clocks)
             })
             .collect();

@@ -400,6 +400,7 @@ impl Connection {
                     protocol: PROTOCOL_VERSION,
                     you: Some(you),
                     server_time: crate::epoch::now_ms(),
+                    public_url: self.state.public_url.as_deref().map(str::to_string),
                 });
             }
             // A cookie whose session has ended leaves a visitor; a token
@@ -427,6 +428,7 @@ impl Connection {
             protocol: PROTOCOL_VERSION,
             you: None,
             server_time: crate::epoch::now_ms(),
+            public_url: self.state.public_url.as_deref().map(str::to_string),
         });
     }
 

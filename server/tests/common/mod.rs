@@ -101,15 +101,7 @@ pub fn act_message(table: &str, id: &str, seq: Option<u64>, action: Value) -> Cl
 
 /// A private, untimed lobby of `game` with `options` (`Value::Null` for the standard game).
 pub fn lobby(game: &str, options: Value) -> LobbySettings {
-    LobbySettings {
-        game: game.to_string(),
-        options,
-        seats: None,
-        public: false,
-        clock: None,
-        computer: None,
-        takeover: None,
-    }
+    LobbySettings { game: game.to_string(), options, ..LobbySettings::default() }
 }
 
 /// Server settings for tests.
@@ -131,6 +123,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         catalog: rules::registry::Catalog::WithTestGame,
         allowed_origins: Vec::new(),
         secure_cookies: false,
+        public_url: None,
     }
 }
 
@@ -449,8 +442,7 @@ impl Client {
             seats: None,
             public,
             clock,
-            computer: None,
-            takeover: None,
+            ..LobbySettings::default()
         }))
         .await;
         let created = self.expect(|m| m["type"] == "created" || m["type"] == "error").await;

@@ -62,7 +62,7 @@ export function points(placed, colours) {
  * top has the most room above its pieces, which stack upwards); up and
  * left of a point.
  */
-function captionSpot(cell) {
+export function captionSpot(cell) {
   if (!cell.corners) return spot(cell, 225, 1.1);
   if (cell.corners.length !== 4) return spot(cell, 270, 0.76);
   return isName(cell.caption) ? spot(cell, 270, 0.7) : spot(cell, 225, 0.62);
@@ -71,6 +71,21 @@ function captionSpot(cell) {
 /** Whether a caption is a name rather than a number or a mark. */
 function isName(caption) {
   return caption.length > 3;
+}
+
+/**
+ * Every cell's name written on it, for boards whose cells have none
+ * printed (the points of a hexagonal board): where its caption would go,
+ * for the cells that have no caption.
+ */
+export function cellNames(placed) {
+  const group = s("g", { class: "cell-names" });
+  for (const cell of placed.cells) {
+    if (cell.caption || cell.offBoard) continue;
+    const [x, y] = captionSpot(cell);
+    group.append(text(x, y, cell.label, Math.min(cell.room * 0.42, placed.unit * 0.28), { class: "cell-name" }));
+  }
+  return group;
 }
 
 /** Coordinates and names written on the board, and each cell's caption. */

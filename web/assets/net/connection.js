@@ -5,10 +5,15 @@
 // the last event number it saw (so the server sends only what was missed),
 // and resends actions that were never acknowledged under the same id (the
 // server applies an id once). Pages subscribe to message types with `on`.
+// A connection that stops answering its pings (a frozen server, a network
+// gone without a word) is taken as lost and opened again, so that the
+// page never shows "online" over a dead socket.
 
-export const PROTOCOL = 6;
+export const PROTOCOL = 7;
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const PING_MS = 15000;
+/** How long a ping may wait for its pong before the connection counts as lost. */
+export const PONG_WAIT_MS = 10000;
 
 export class Connection {
   constructor({ url, token = null, WebSocketImpl = globalThis.WebSocket, timers = globalThis, random = Math.random, now = () => Date.now() }) {
@@ -20,6 +25,8 @@ export class Connection {
     this.now = now;
     this.status = "connecting";
     this.you = null;
+    /** The address players reach the server at, if the operator set one (invite links). */
+    this.publicUrl = null;
     this.offset = 0;
     this.handlers = new Map();
     this.followed = new Map(); // table id (or "code:<code>") -> {table, code}
@@ -68,7 +75,7 @@ export class Connection {
   stop() {
     this.stopped = true;
     this.timers.clearTimeout(this.retryTimer);
-    this.timers.clearInterval(this.pingTimer);
+    this.stopPinging();
     if (this.socket) this.socket.close();
     this.setStatus("closed");
   }
@@ -79,17 +86,44 @@ export class Connection {
     this.socket = socket;
     socket.onopen = () => this.raw({ type: "hello", protocol: PROTOCOL, ...(this.token ? { token: this.token } : {}) });
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.welcomed = false;
-      this.timers.clearInterval(this.pingTimer);
-      if (this.stopped) return;
-      this.setStatus("reconnecting");
-      const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
-      this.attempt += 1;
-      this.retryTimer = this.timers.setTimeout(() => this.open(), base * (0.8 + 0.4 * this.random()));
-    };
+    socket.onclose = () => this.lost(socket);
+  }
+
+  /** `socket` is gone (closed, or silent past a ping): try again after a backoff. */
+  lost(socket) {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.welcomed = false;
+    this.stopPinging();
+    if (this.stopped) return;
+    this.setStatus("reconnecting");
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    this.retryTimer = this.timers.setTimeout(() => this.open(), base * (0.8 + 0.4 * this.random()));
+  }
+
+  /** Pings now and then; a ping unanswered for PONG_WAIT_MS loses the connection. */
+  startPinging() {
+    this.stopPinging();
+    const socket = this.socket;
+    this.pingTimer = this.timers.setInterval(() => {
+      this.raw({ type: "ping", t: this.now() });
+      if (this.pongTimer === undefined) {
+        this.pongTimer = this.timers.setTimeout(() => {
+          this.pongTimer = undefined;
+          this.lost(socket);
+          // Closing may take as long as the network is gone: the socket is
+          // already forgotten, so whenever it closes changes nothing.
+          socket?.close();
+        }, PONG_WAIT_MS);
+      }
+    }, PING_MS);
+  }
+
+  stopPinging() {
+    this.timers.clearInterval(this.pingTimer);
+    this.timers.clearTimeout(this.pongTimer);
+    this.pongTimer = undefined;
   }
 
   /** Connects again at once (the session changed), following the same tables; resolves once welcomed. */
@@ -104,7 +138,7 @@ export class Connection {
       this.welcomed = false;
       this.attempt = 0;
       this.timers.clearTimeout(this.retryTimer);
-      this.timers.clearInterval(this.pingTimer);
+      this.stopPinging();
       if (old) old.close();
       this.open();
     });
@@ -125,15 +159,17 @@ export class Connection {
     switch (message.type) {
       case "welcome":
         this.you = message.you ?? null; // null for a visitor, who may watch but not play
+        this.publicUrl = message.public_url ?? null;
         this.offset = message.server_time - this.now();
         this.welcomed = true;
         this.attempt = 0;
         this.setStatus("open");
         this.rejoin();
-        this.timers.clearInterval(this.pingTimer);
-        this.pingTimer = this.timers.setInterval(() => this.raw({ type: "ping", t: this.now() }), PING_MS);
+        this.startPinging();
         break;
       case "pong":
+        this.timers.clearTimeout(this.pongTimer);
+        this.pongTimer = undefined;
         if (typeof message.t === "number") {
           const now = this.now();
           this.offset = message.server_time - (message.t + now) / 2;

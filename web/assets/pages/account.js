@@ -60,7 +60,11 @@ export async function accountPage(ctx) {
       },
     }, h("h2", {}, "Register"), h("p", { class: "muted" }, "Keep your matches across devices. Your guest matches stay yours."), ...credentials("register"), h("button", { type: "submit", class: "primary" }, "Register")));
   }
-  sections.push(h("form", {
+  // A registered player is logged in already; a guest may log in to an
+  // account made elsewhere. Only an account can be logged out of: a
+  // guest's identity lives in this browser alone, and logging it out
+  // would lose its matches for good.
+  if (!me?.username) sections.push(h("form", {
     class: "panel",
     onsubmit: async (e) => {
       e.preventDefault();
@@ -73,7 +77,7 @@ export async function accountPage(ctx) {
       }
     },
   }, h("h2", {}, "Log in"), h("p", { class: "muted" }, "Matches you played here as a guest move to your account."), ...credentials("login"), h("button", { type: "submit" }, "Log in")));
-  sections.push(h("p", {}, h("button", {
+  if (me?.username) sections.push(h("p", {}, h("button", {
     type: "button",
     onclick: async () => {
       try {
@@ -84,6 +88,7 @@ export async function accountPage(ctx) {
         fail(error);
       }
     },
-  }, "Log out")), message);
+  }, "Log out")));
+  sections.push(message);
   ctx.main.append(...sections);
 }

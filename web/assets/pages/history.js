@@ -5,6 +5,8 @@ import { matchItem } from "./home.js";
 
 export async function historyPage(ctx) {
   const games = await ctx.games();
+  // Results are told from the viewer's side: who that is comes with the welcome.
+  await ctx.conn.ready;
   const game = h("select", { id: "filter-game" }, h("option", { value: "" }, "All games"), games.map((g) => h("option", { value: g.id }, g.name)));
   const result = h("select", { id: "filter-result" },
     h("option", { value: "" }, "Any result"), h("option", { value: "win" }, "Won"), h("option", { value: "loss" }, "Lost"), h("option", { value: "draw" }, "Drawn"));
@@ -17,7 +19,7 @@ export async function historyPage(ctx) {
     list.replaceChildren(h("li", { class: "muted" }, "Loading…"));
     try {
       const found = await ctx.api.matches({ mine: true, game: game.value, result: result.value, opponent: opponent.value.trim(), page, per_page: 20 });
-      list.replaceChildren(...(found.matches.length ? found.matches.map((m) => matchItem(m, games)) : [h("li", { class: "muted" }, "No matches found.")]));
+      list.replaceChildren(...(found.matches.length ? found.matches.map((m) => matchItem(m, games, ctx.me())) : [h("li", { class: "muted" }, "No matches found.")]));
       pager.replaceChildren(
         page > 1 ? h("button", { type: "button", onclick: () => { page -= 1; load(); } }, "Newer") : "",
         ` Page ${page} `,
@@ -40,7 +42,8 @@ export async function historyPage(ctx) {
   });
   ctx.main.append(
     h("h1", {}, "My matches"),
-    h("form", { class: "filters", onsubmit: (e) => { e.preventDefault(); refilter(); } }, game, result, opponent),
+    h("form", { class: "filters", onsubmit: (e) => { e.preventDefault(); refilter(); } },
+      h("label", {}, "Game ", game), h("label", {}, "Result ", result), h("label", {}, "Opponent ", opponent)),
     list,
     pager,
     h("p", { class: "muted" }, "Any match can also be opened by its link."),

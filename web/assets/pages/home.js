@@ -5,6 +5,7 @@ import { h } from "../ui/dom.js";
 import { formatControl } from "../ui/clock.js";
 import { PHASE } from "../net/phase.js";
 import { loadLayout } from "../net/layouts.js";
+import { describeResult, resultFor } from "../ui/results.js";
 
 const CLOCKS = [
   ["", "Untimed"],
@@ -43,6 +44,10 @@ export async function homePage(ctx) {
     h("section", { class: "panel" }, h("h2", {}, "My recent matches"), await recentMatches(ctx, games)),
   );
 
+  // "Play" on a game's rules page comes here with the game chosen.
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (games.some((g) => g.id === wanted)) form.choose(wanted);
+
   cleanups.push(ctx.conn.on("lobbies", (message) => {
     lobbyList.replaceChildren(
       ...(message.lobbies.length
@@ -80,13 +85,18 @@ function createForm(ctx, games, bots) {
   const minutes = h("input", { type: "number", min: "0.5", max: "1440", step: "0.5", value: "10", id: "custom-minutes" });
   const increment = h("input", { type: "number", min: "0", max: "3600", step: "1", value: "5", id: "custom-increment" });
   const custom = h("p", { class: "custom-clock", hidden: true }, h("label", {}, "Minutes ", minutes), " ", h("label", {}, "+ seconds per turn ", increment));
+  // A secret set-up (Tactique's) may have a time of its own, apart from the clock.
+  const setupTime = h("select", { name: "setup-time", id: "new-setup-time" },
+    h("option", { value: "" }, "On the main clock"),
+    [1, 2, 3, 5, 10].map((m) => h("option", { value: String(m * 60000) }, `${m} minute${m === 1 ? "" : "s"} of its own`)));
+  const setupLabel = h("label", { hidden: true }, "Set-up time ", setupTime);
   const error = h("p", { class: "error", role: "alert" });
   const seats = h("span", { class: "muted" });
   // The searching bots, weakest first; "random" is for filling lobby seats.
   const strengths = bots.filter((b) => b.think_ms);
   const strength = h("select", { name: "strength", id: "computer-strength" },
     strengths.map((b, i) => h("option", { value: b.name, selected: i === 0 }, `${playerName(b)} (thinks up to ${(b.think_ms / 1000).toFixed(1)} s)`)));
-  const side = h("select", { name: "side", id: "computer-side" }, h("option", { value: "" }, "Random"));
+  const side = h("select", { name: "side", id: "new-side" }, h("option", { value: "" }, "Random"));
   // In games of three or more, who plays on for a player who goes away.
   const takeover = h("select", { name: "takeover", id: "new-takeover" },
     h("option", { value: "" }, "Nobody: the others may remove the seat"),
@@ -112,6 +122,12 @@ function createForm(ctx, games, bots) {
     takeoverLabel.hidden = layout.seats.length < 3;
   }
 
+  // Only a timed game with a secret set-up offers a set-up time.
+  function showSetupTime() {
+    const game = games.find((g) => g.id === gameSelect.value);
+    setupLabel.hidden = !game?.simultaneous || !clock.value;
+  }
+
   function showOptions() {
     const game = games.find((g) => g.id === gameSelect.value);
     options.replaceChildren(
@@ -121,18 +137,26 @@ function createForm(ctx, games, bots) {
             spec.choices.map((c) => h("option", { value: JSON.stringify(c.value), selected: JSON.stringify(c.value) === JSON.stringify(spec.default) }, c.label))))),
     );
     seats.textContent = game.min_seats === game.max_seats ? `${game.min_seats} players` : `${game.min_seats}–${game.max_seats} players`;
+    showSetupTime();
     showSides();
   }
   gameSelect.addEventListener("change", showOptions);
-  clock.addEventListener("change", () => (custom.hidden = clock.value !== "custom"));
+  clock.addEventListener("change", () => {
+    custom.hidden = clock.value !== "custom";
+    showSetupTime();
+  });
   showOptions();
 
   const computerButton = h("button", { type: "submit", class: "primary", id: "play-computer", value: "computer" }, "Play against the computer");
   const computer = h("fieldset", { class: "computer" },
     h("legend", {}, "Against the computer"),
     h("label", {}, "Strength ", strength),
-    h("label", {}, "Your side ", side),
     computerButton);
+  // A lobby for friends starts once every seat is taken, unless the host
+  // wants to arrange the seats or add computer players first.
+  const byHand = h("input", { type: "checkbox", id: "start-by-hand" });
+  // Spectators chat among themselves unless the host wants them quiet.
+  const quiet = h("input", { type: "checkbox", id: "quiet-spectators" });
   const element = h("form", {
     class: "new-lobby",
     onsubmit: async (event) => {
@@ -150,9 +174,12 @@ function createForm(ctx, games, bots) {
         const [initial, inc] = clock.value.split("+").map(Number);
         control = { initial_ms: initial, increment_ms: inc };
       }
+      if (control && !setupLabel.hidden && setupTime.value) control.setup_ms = Number(setupTime.value);
+      const seat = side.value ? { seat: Number(side.value) } : {};
       const against = event.submitter === computerButton
-        ? { computer: { bot: strength.value, ...(side.value ? { seat: Number(side.value) } : {}) } }
-        : {};
+        ? { computer: { bot: strength.value, ...seat } }
+        : { host_seat: seat, ...(byHand.checked ? {} : { auto_start: true }) };
+      if (quiet.checked) against.quiet_spectators = true;
       // A match against the computer waits for its one person: nobody takes over.
       const replace = !against.computer && !takeoverLabel.hidden && takeover.value ? { takeover: takeover.value } : {};
       ctx.conn.send({ type: "create_lobby", game: gameSelect.value, options: chosenOptions(), public: visibility.value === "public", ...(control ? { clock: control } : {}), ...replace, ...against });
@@ -162,10 +189,14 @@ function createForm(ctx, games, bots) {
     options,
     h("label", {}, "Clock ", clock),
     custom,
+    setupLabel,
     h("label", {}, "Who can join or watch ", visibility),
+    h("label", { class: "check" }, quiet, " Spectators watch in silence (no spectators' chat)"),
+    h("label", {}, "Your side ", side),
     takeoverLabel,
     h("fieldset", { class: "friends" },
       h("legend", {}, "With friends"),
+      h("label", { class: "check" }, byHand, " I start the match myself (to seat computer players or change seats)"),
       h("button", { type: "submit", class: "primary", id: "create-lobby" }, "Create lobby")),
     strengths.length ? computer : null,
     error,
@@ -191,31 +222,38 @@ function playerName(bot) {
 
 async function recentMatches(ctx, games) {
   try {
+    await ctx.conn.ready;
     const list = await ctx.api.matches({ mine: true, per_page: 5 });
     if (!list.matches.length) return h("p", { class: "muted" }, "No matches yet.");
-    return h("ul", { class: "recent" }, list.matches.map((m) => matchItem(m, games)));
+    return h("ul", { class: "recent" }, list.matches.map((m) => matchItem(m, games, ctx.me())));
   } catch {
     return h("p", { class: "muted" }, "No matches yet.");
   }
 }
 
-/** One match in a list: game, players, result, link to play or replay. */
-export function matchItem(m, games) {
+/**
+ * One match in a list: the game, who played which side (in the board's
+ * colours, once its board is here), its result from the viewer's side and
+ * how it ended, its length and date; a link to play on or to replay it.
+ */
+export function matchItem(m, games, me) {
   const game = games.find((g) => g.id === m.game);
-  const names = m.seats.map((s) => s.player.name).join(" vs ");
   const live = m.phase === PHASE.live;
-  const result = m.unrestorable ? `cannot be restored here: ${m.unrestorable}`
-    : live ? "in progress" : m.result?.termination === "failed" ? "stopped by a server fault"
-    : m.phase === PHASE.aborted ? "aborted" : describeResult(m);
-  return h("li", {},
-    h("a", { href: live ? `/table/${m.table}` : `/m/${m.table}`, "data-link": true }, `${game?.name ?? m.game}: ${names}`),
-    h("span", { class: "muted" }, ` · ${result} · ${new Date(m.started_at).toLocaleString()}`));
-}
-
-function describeResult(m) {
-  const outcome = m.result?.outcome;
-  if (!outcome) return "no result";
-  if (outcome.places.every((p) => p === 1)) return "draw";
-  const winners = m.seats.filter((s) => outcome.places[s.seat] === 1).map((s) => s.player.name);
-  return `${winners.join(" and ")} won`;
+  const mine = resultFor(m, me?.id);
+  const sides = h("span", { class: "match-sides" }, m.seats.flatMap((s, i) => [i ? " vs " : "", h("span", { "data-seat": s.seat }, s.player.name)]));
+  const url = `/api/games/${m.game}/layout?${new URLSearchParams({ version: m.rules_version, options: JSON.stringify(m.options ?? {}) })}`;
+  loadLayout(url).then((layout) => {
+    for (const el of sides.querySelectorAll("[data-seat]")) {
+      const seat = layout.seats[Number(el.dataset.seat)];
+      if (!seat) continue;
+      el.prepend(h("span", { class: "colour-dot", style: `background:${seat.colour}`, title: seat.name }), " ");
+      el.append(h("span", { class: "muted" }, ` (${seat.name})`));
+    }
+  }, () => {});
+  return h("li", { class: "match-item", "data-result": mine ?? "" },
+    h("a", { href: live ? `/table/${m.table}` : `/m/${m.table}`, "data-link": true }, game?.name ?? m.game),
+    " ", sides,
+    h("span", { class: "match-meta" },
+      mine ? h("strong", { class: `mine ${mine}` }, mine[0].toUpperCase() + mine.slice(1)) : null,
+      h("span", { class: "muted" }, ` ${describeResult(m)}${m.turns ? ` · ${m.turns} turns` : ""} · ${new Date(m.started_at).toLocaleString()}`)));
 }

@@ -11,5 +11,5 @@ export async function rulesPage(ctx, id) {
   const response = await fetch(`/assets/rules/${id}.html`);
   const article = h("article", { class: "rules" });
   article.innerHTML = response.ok ? await response.text() : `<p>The rules of ${game.name} are not written up yet.</p>`;
-  ctx.main.append(article, h("p", {}, h("a", { href: "/", "data-link": true, class: "button primary" }, `Play ${game.name}`)));
+  ctx.main.append(article, h("p", {}, h("a", { href: `/?game=${encodeURIComponent(id)}`, "data-link": true, class: "button primary" }, `Play ${game.name}`)));
 }

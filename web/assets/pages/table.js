@@ -1,22 +1,33 @@
 // A table: its lobby (seats, invite link, the host's buttons), then the
-// match (board, clocks, prompt, move list, draw/resign/abort), spectated by
-// anyone else who follows it, and its end (result, revealed seed, rematch).
-// The page holds no rules: it shows the server's view and builds actions
-// from the clicks of the legal actions the server sent.
+// match (board, clocks, prompt, move list, chat, draw/resign/abort),
+// watched by anyone else who follows it, and its end (result, revealed
+// seed, rematch). The page holds no rules: it shows the server's view and
+// builds actions from the clicks of the legal actions the server sent.
+// This file keeps the table's state, its messages and the board's clicks;
+// the panels around the board are parts of their own (./table/).
 
 import { h } from "../ui/dom.js";
 import { cellAt, createBoard } from "../boards/board.js";
-import { seatOrder, turnFor } from "../play/seats.js";
-import { allies, facts, hand } from "../ui/panel.js";
-import { dice } from "../ui/dice.js";
+import { turnFor } from "../play/seats.js";
 import { announce, announcementBox } from "../ui/announcements.js";
 import { click, nextOptions, pathTo } from "../play/narrow.js";
-import { rows, turns } from "../play/moves.js";
+import { turns } from "../play/moves.js";
+import { spoken } from "../play/spoken.js";
 import { expand } from "../net/legal.js";
 import { knownLayout, loadLayout } from "../net/layouts.js";
-import { formatClock, formatControl, remaining } from "../ui/clock.js";
-import { PHASE, isOver, phaseLabel } from "../net/phase.js";
+import { formatClock, remaining } from "../ui/clock.js";
+import { PHASE, isOver } from "../net/phase.js";
 import { zoomable } from "../ui/zoom.js";
+import { moveList } from "../ui/move-list.js";
+import { chatPanel } from "../ui/chat.js";
+import { LOW_TIME_MS, markTitle, notify, play } from "../ui/attention.js";
+import { colourDot } from "./table/marks.js";
+import { headerPart, namesShown } from "./table/header.js";
+import { lobbyPart } from "./table/lobby.js";
+import { playersPart } from "./table/players.js";
+import { controlsPart } from "./table/controls.js";
+import { endPart } from "./table/end.js";
+import { lookBackPart } from "./table/look-back.js";
 
 /** Boards with more cells than this offer zoom buttons. */
 const ZOOM_FROM = 100;
@@ -33,22 +44,85 @@ export async function tablePage(ctx, where) {
   // A board of many cells (six players' Hex-Tri, a maze) can be zoomed on a
   // small screen; the zoom and the scroll outlast each re-render.
   const zoom = zoomable("board");
-  let confirmResign = false;
-  let shuffleSeats = false;
-  // The bot the host's "Computer" buttons seat: the weakest that searches.
-  let seatedBot = bots.find((b) => b.think_ms)?.name ?? "random";
   let notice = "";
   const cleanups = [];
+  // The seat whose side of the board is at the bottom when the viewer
+  // turned it (a spectator may look from any side); null: the viewer's own.
+  let bottomSeat = null;
+  // Attention: whether it was the viewer's turn at the last drawing, the
+  // sound an event asked for, and the low-time warnings already given.
+  let wasYourTurn = false;
+  let sound = null;
+  const warned = new Set();
+
+  // What the parts around the board share of the page.
+  const page = {
+    ctx,
+    conn,
+    bots,
+    get t() {
+      return t;
+    },
+    get notice() {
+      return notice;
+    },
+    /** Shows `text` to the viewer until the next event. */
+    tell(text) {
+      notice = text;
+      render();
+    },
+    /** Sends a table request (the table is filled in). */
+    send: (message) => conn.send({ ...message, table: t.table }),
+    heldSeats,
+    bottom,
+    seatCount,
+    gameName,
+    render,
+    turnBoard() {
+      const count = t.layout.seats.length;
+      bottomSeat = ((bottom() ?? 0) + 1) % count;
+      if (bottomSeat === (you() ?? 0)) bottomSeat = null;
+      render();
+    },
+  };
 
   const root = h("div", { class: "table-page" }, h("p", { class: "muted" }, "Joining the table…"));
+  // The phase, for the page's look (a phone hides the invite bar during play).
   main.append(root);
   // The page's frame, built once: each render draws again what is beside
   // the board, but the board itself (thousands of shapes for a maze) stays
   // in the page, so that a click costs no fresh style and layout of it.
   const announced = announcementBox();
-  const boardWrap = h("div", { class: "board-wrap" }, announced, zoom.box);
-  const side = h("aside", { class: "side" });
-  const grid = h("div", { class: "table-grid" }, boardWrap, side);
+  // Each move in words for a screen reader (visually hidden, polite).
+  const said = h("div", { class: "visually-hidden", "aria-live": "polite", "data-testid": "spoken" });
+  const moves = moveList({ onPick: (turn) => looking.lookAt(turn.seq) });
+  const chat = chatPanel({
+    say: async (text) => {
+      try {
+        // A visitor becomes a guest player to speak.
+        await ctx.player();
+        page.send({ type: "chat", text });
+      } catch (failure) {
+        page.tell(failure.message);
+      }
+    },
+  });
+  const boardWrap = h("div", { class: "board-wrap" });
+  const looking = lookBackPart(page, { boardWrap, moves });
+  cleanups.push(looking.stop);
+  boardWrap.append(announced, looking.bar, zoom.box);
+  const header = headerPart(page);
+  const lobby = lobbyPart(page);
+  const players = playersPart(page);
+  const controls = controlsPart(page);
+  const end = endPart(page);
+  // Beside the board: what is drawn anew with each render, then the move
+  // list and the chat, which stay in the page (a list taken out and put
+  // back loses its scroll, a box what was typed), then what comes after.
+  const sideTop = h("div", { class: "side-part" });
+  const sideEnd = h("div", { class: "side-part" });
+  const side = h("aside", { class: "side" }, sideTop, moves.element, chat.element, sideEnd);
+  const grid = h("div", { class: "table-grid" }, boardWrap, side, said);
   let head = null;
 
   const mine = (message) => t && (message.table === t.table || message.state?.table === t.table);
@@ -63,6 +137,7 @@ export async function tablePage(ctx, where) {
     const older = kept.length && kept[kept.length - 1].seq === first - 1 ? kept : [];
     t = message;
     t.events = [...older, ...t.events];
+    t.chat = message.chat ?? [];
     t.legal = expand(t.legal);
     t.gameInfo = games.find((g) => g.id === t.game);
     t.layout = knownLayout(t.layout_url);
@@ -90,22 +165,35 @@ export async function tablePage(ctx, where) {
   /** Reads the events before the snapshot's, a page at a time, for the move list. */
   async function readOlder(table) {
     while (t === table && table.events.length && table.events[0].seq > 1) {
-      let page;
+      let older;
       try {
-        page = await ctx.api.events(table.table, table.events[0].seq, table.code);
+        older = await ctx.api.events(table.table, table.events[0].seq, table.code);
       } catch {
         return;
       }
-      if (t !== table || !page.events.length) return;
-      table.events.unshift(...page.events.filter((e) => e.seq < table.events[0].seq));
+      if (t !== table || !older.events.length) return;
+      table.events.unshift(...older.events.filter((e) => e.seq < table.events[0].seq));
       render();
     }
   }
   cleanups.push(conn.on("event", (message) => {
     if (!mine(message)) return;
     if (!t.events.some((e) => e.seq === message.event.seq)) t.events.push(message.event);
+    const wasOver = isOver(t.phase);
     applyState(message.state);
+    if (!wasOver && isOver(t.phase)) {
+      requestAnimationFrame(showEnd);
+      sound = "end";
+    } else if (message.event.kind === "action" && !heldSeats().includes(message.event.seat)) {
+      sound = "move";
+    }
+    if (t.layout) {
+      const sentence = spoken(message.event, { seats: t.layout.seats, yourTurn: t.phase === PHASE.live && (t.legal?.length ?? 0) > 0 });
+      if (sentence) said.textContent = sentence;
+    }
+    // A notice answers the last thing the player did; the next event makes it old news.
     if (message.event.kind === "draw_declined" && heldSeats().length && !heldSeats().includes(message.event.seat)) notice = "Your draw offer was declined.";
+    else if (message.event.kind !== "draw_offered") notice = "";
     render();
   }));
   cleanups.push(conn.on("catch_up", (message) => {
@@ -117,7 +205,14 @@ export async function tablePage(ctx, where) {
   cleanups.push(conn.on("presence", (message) => {
     if (!mine(message)) return;
     t.presence = message.seats;
+    t.spectators = message.spectators;
     render();
+  }));
+  cleanups.push(conn.on("chat", (message) => {
+    if (!mine(message) || t.chat.some((line) => line.n === message.line.n)) return;
+    t.chat.push(message.line);
+    if (t.chat.length > 100) t.chat.shift();
+    drawChat();
   }));
   cleanups.push(conn.on("error", (message) => {
     if (t && message.table === t.table) {
@@ -135,11 +230,19 @@ export async function tablePage(ctx, where) {
     t.rematch = message.rematch;
     t.rematchOffer = message;
     render();
+    showEnd();
   }));
   cleanups.push(conn.on("created", (message) => {
     if (t && t.wantRematch) ctx.navigate(`/t/${message.code}`);
   }));
   cleanups.push(conn.on("status", () => t && render()));
+
+  // On a small screen the end of a match (its result, a rematch offered)
+  // is below the board: its end, with the rematch button, is brought into
+  // view once, as it happens.
+  function showEnd() {
+    root.querySelector('[data-testid="result"]')?.scrollIntoView({ block: "end", behavior: "smooth" });
+  }
 
   function applyState(state) {
     for (const field of STATE_FIELDS) t[field] = state[field];
@@ -154,6 +257,10 @@ export async function tablePage(ctx, where) {
     return t.layout.seats.length;
   }
 
+  function gameName() {
+    return t.gameInfo?.name ?? t.game;
+  }
+
   // The viewer's seats (a player may hold several in games of three or
   // more), and the first of them, whose side of the board is at the bottom.
   function heldSeats() {
@@ -161,6 +268,10 @@ export async function tablePage(ctx, where) {
   }
   function you() {
     return heldSeats()[0];
+  }
+  /** The seat at the bottom of the board and of the list of players. */
+  function bottom() {
+    return bottomSeat ?? you();
   }
 
   // A player holding several seats decides for one at a time: the first
@@ -181,7 +292,7 @@ export async function tablePage(ctx, where) {
       return;
     }
     // The board turned so that the viewer's side is at the bottom.
-    const turn = turnFor(t.layout, you());
+    const turn = turnFor(t.layout, bottom());
     if (!board || boardFor.layout !== t.layout || boardFor.turn !== turn) {
       board = createBoard(t.layout, { turn, onCell, onDrop, onHover });
       boardFor = { layout: t.layout, turn };
@@ -190,12 +301,24 @@ export async function tablePage(ctx, where) {
     // For tests and tools: the last event seen and the clicks made so far.
     root.dataset.seq = t.seq ?? 0;
     root.dataset.clicks = clicks.length;
-    board.update(t.view, {
-      selected: clicks.filter((c) => "cell" in c).map((c) => c.cell),
-      targets: options.cells,
-    });
-    // A preview the pointer still rests on is drawn again for the new state.
-    onHover(board.hovered());
+    root.dataset.phase = t.phase;
+    const past = looking.state.step;
+    if (past) {
+      board.update(past.view, { selected: [], targets: new Set() });
+      board.preview([], null);
+    } else {
+      board.update(t.view, {
+        selected: clicks.filter((c) => "cell" in c).map((c) => c.cell),
+        targets: options.cells,
+      });
+      // A preview the pointer still rests on is drawn again for the new state.
+      onHover(board.hovered());
+    }
+    looking.draw();
+    if (board.namesShown !== namesShown()) {
+      board.namesShown = namesShown();
+      board.showNames(board.namesShown);
+    }
     if (zoom.box.firstChild !== board.element) {
       // A board turned for another seat replaces the old one at the same zoom and scroll.
       const scrolled = [zoom.box.scrollLeft, zoom.box.scrollTop];
@@ -204,38 +327,94 @@ export async function tablePage(ctx, where) {
     }
     if (t.layout.cells.length > ZOOM_FROM && zoom.controls.parentNode !== boardWrap) boardWrap.append(zoom.controls);
     announce(announced, t.view);
-    const nextHead = header();
+    const nextHead = header.draw();
     if (grid.parentNode !== root) root.replaceChildren(nextHead, grid);
     else head.replaceWith(nextHead);
     head = nextHead;
     const parts = [
-      t.phase === PHASE.lobby ? lobbyPanel() : null,
-      players(),
+      t.phase === PHASE.lobby ? lobby.draw() : null,
+      players.draw(),
       status(options),
-      controls(),
-      endNotice(),
-      moveList(),
+      controls.draw(),
+      end.draw(),
     ];
-    side.replaceChildren(...parts.filter(Boolean));
+    sideTop.replaceChildren(...parts.filter(Boolean));
+    drawMoves();
+    drawChat();
+    sideEnd.replaceChildren(...[end.sealed(), header.settings()].filter(Boolean));
+    attend();
     tick();
+  }
+
+  function drawChat() {
+    const spectator = !heldSeats().length;
+    chat.update(t.chat, { me: conn.you?.id ?? null, spectator, canSay: !spectator || !t.quiet_spectators });
+  }
+
+  function drawMoves() {
+    moves.element.hidden = t.phase === PHASE.lobby;
+    if (!moves.element.hidden) moves.update(turns(t.events), { seatCount: seatCount(), current: looking.state.looking, colour: (seat) => colourDot(t.layout, seat) });
+  }
+
+  // What the player hears and sees outside the page: a sound for a move or
+  // the end, another when it becomes their turn (with a notification if
+  // the tab is hidden), and the tab's title while it is their turn.
+  function attend() {
+    const yourTurn = t.phase === PHASE.live && (t.legal?.length ?? 0) > 0;
+    markTitle(yourTurn, `${gameName()} · Tactica`);
+    let kind = sound;
+    sound = null;
+    if (yourTurn && !wasYourTurn) {
+      kind = "turn";
+      notify(`Your turn: ${gameName()}`, t.view?.prompt ?? "", t.table);
+    }
+    wasYourTurn = yourTurn;
+    if (kind && play(kind)) root.dataset.sound = `${kind} ${t.seq}`;
+  }
+
+  // The prompt, the choices the clicks so far leave (a count, "end turn"),
+  // and what the viewer was told.
+  function status(options) {
+    if (t.phase === PHASE.lobby) return null;
+    const yourTurn = t.phase === PHASE.live && (t.legal?.length ?? 0) > 0;
+    const as = yourTurn && heldSeats().length > 1 ? ` as ${t.layout.seats[actingSeat()]?.name}` : "";
+    const prompt = t.phase === PHASE.live ? (yourTurn ? `Your turn${as}. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
+    return h("section", { class: `status${yourTurn ? " your-turn" : ""}`, "data-testid": "status" },
+      h("p", { class: "prompt" }, prompt),
+      t.phase === PHASE.live && t.window_until ? h("p", { class: "window", "data-window": t.window_until }) : null,
+      options.choices.length || clicks.length
+        ? h("div", { class: "choices" },
+            options.choices.map((choice) =>
+              h("button", {
+                type: "button",
+                class: "choice",
+                "data-choice": choice,
+                onpointerdown: () => (draggedChoice = choice),
+                onclick: () => choose({ choice }),
+              }, choice)),
+            clicks.length ? h("button", { type: "button", class: "cancel", onclick: () => { clicks = []; render(); } }, "Cancel") : null)
+        : null,
+      notice && t.phase !== PHASE.lobby ? h("p", { class: "notice", role: "status" }, notice) : null,
+      conn.status !== "open" ? h("p", { class: "notice" }, "Reconnecting to the server… your moves will be sent when it is back.") : null,
+    );
   }
 
   // The pointer resting on a cell that would play a move shows the way the
   // move takes, where the game gives one (ATTACTICS' walk through the maze).
   function onHover(cell) {
-    const live = t?.phase === PHASE.live && t.legal?.length && cell !== null;
+    const live = t?.phase === PHASE.live && t.legal?.length && cell !== null && !looking.state.step;
     board?.preview(live ? pathTo(playable(), clicks, cell) : [], actingSeat());
   }
 
   function onCell(cell) {
-    if (t.phase !== PHASE.live || !t.legal?.length) return;
+    if (t.phase !== PHASE.live || !t.legal?.length || looking.state.step) return;
     choose({ cell });
   }
 
   // Dragging is clicking: a piece dragged from one cell to another, or a
   // choice (a piece to place) dragged onto a cell, makes the same two clicks.
   function onDrop(from, to) {
-    if (t.phase !== PHASE.live || !t.legal?.length) return;
+    if (t.phase !== PHASE.live || !t.legal?.length || looking.state.step) return;
     clicks = [];
     choose({ cell: from }, false);
     choose({ cell: to });
@@ -263,277 +442,34 @@ export async function tablePage(ctx, where) {
     if (show) render();
   }
 
-  function header() {
-    const inviteUrl = `${location.origin}/t/${t.code}`;
-    const invite = h("input", { type: "text", readonly: true, value: inviteUrl, "data-testid": "invite-link", onclick: (e) => e.target.select() });
-    const copy = h("button", {
-      type: "button",
-      onclick: async () => {
-        try {
-          await navigator.clipboard.writeText(inviteUrl);
-          copy.textContent = "Copied";
-        } catch {
-          invite.select();
-          copy.textContent = "Press Ctrl+C";
-        }
-      },
-    }, "Copy invite link");
-    return h("div", { class: "table-head" },
-      h("h1", {}, gameName()),
-      h("span", { class: "muted" }, ` ${formatControl(t.clock)} · ${t.public ? "public" : "private"} · ${phaseLabel(t.phase)}`),
-      t.phase === PHASE.lobby || heldSeats().length ? h("div", { class: "invite" }, invite, copy) : null,
-    );
-  }
-
-  function gameName() {
-    return t.gameInfo?.name ?? t.game;
-  }
-
-  async function takeSeat(seat) {
-    try {
-      await ctx.player();
-      conn.send({ type: "take_seat", table: t.table, seat });
-    } catch (failure) {
-      notice = failure.message;
-      render();
+  // A player's own running clock warns once as it passes each threshold
+  // (again after an increment took it back above).
+  function warnLowTime(seat, left, running) {
+    if (left === null) return;
+    for (const threshold of LOW_TIME_MS) {
+      const key = `${seat}:${threshold}`;
+      if (left >= threshold + 1000) warned.delete(key);
+      else if (running && left < threshold && left > 0 && !warned.has(key)) {
+        warned.add(key);
+        if (play("low")) root.dataset.sound = `low ${t.seq}`;
+      }
     }
-  }
-
-  function lobbyPanel() {
-    const me = conn.you;
-    const host = me && me.id === t.host;
-    const held = heldSeats();
-    // In a game of two, one seat each; with more, a player may hold several.
-    const mayTake = !held.length || seatCount() > 2;
-    const full = t.seats.every(Boolean);
-    const count = seatCount();
-    // Seat `seat` trades places with the seat above it.
-    const moveUp = (seat) => {
-      const order = Array.from({ length: count }, (_, i) => i);
-      [order[seat - 1], order[seat]] = [order[seat], order[seat - 1]];
-      conn.send({ type: "arrange_seats", table: t.table, order });
-    };
-    const shuffle = h("input", { type: "checkbox", "data-testid": "shuffle-seats", checked: shuffleSeats, onchange: (e) => (shuffleSeats = e.target.checked) });
-    return h("section", { class: "panel lobby", "data-testid": "lobby" },
-      h("h2", {}, "Seats"),
-      h("ul", { class: "seats" },
-        t.seats.map((player, seat) =>
-          h("li", { "data-seat": seat },
-            colourDot(seat),
-            h("strong", {}, `${t.layout.seats[seat].name}: `),
-            player ? `${player.name}${player.id === t.host ? " (host)" : ""}${held.includes(seat) ? " (you)" : ""}` : h("span", { class: "muted" }, "empty"),
-            teamNote(seat),
-            !player && mayTake ? h("button", { type: "button", onclick: () => takeSeat(seat) }, held.length ? "Take this seat too" : "Take this seat") : null,
-            !player && host ? h("button", { type: "button", "data-testid": "seat-bot", title: "Put the computer on this seat", onclick: () => conn.send({ type: "seat_bot", table: t.table, seat, bot: seatedBot }) }, "Computer") : null,
-            player && held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "leave_seat", table: t.table, seat }) }, "Leave seat") : null,
-            player && host && !held.includes(seat) ? h("button", { type: "button", onclick: () => conn.send({ type: "remove_player", table: t.table, seat }) }, "Remove") : null,
-            host && seat > 0 && (player || t.seats[seat - 1]) ? h("button", { type: "button", class: "move-up", title: "Trade places with the seat above", onclick: () => moveUp(seat) }, "↑") : null,
-          ))),
-      t.takeover ? h("p", { class: "muted", "data-testid": "takeover" }, `If a player goes away, ${botName(t.takeover)} takes over the seat.`) : null,
-      host && !full && bots.length ? botChoice() : null,
-      host ? h("label", { class: "shuffle" }, shuffle, " Random seats at the start") : null,
-      host
-        ? h("button", { type: "button", class: "primary", disabled: !full, onclick: () => conn.send({ type: "start", table: t.table, ...(shuffleSeats ? { shuffle_seats: true } : {}) }) }, full ? "Start the match" : "Start (waiting for players)")
-        : h("p", { class: "muted" }, full ? "Waiting for the host to start." : "Waiting for players."),
-      host ? h("button", { type: "button", onclick: () => conn.send({ type: "abort", table: t.table }) }, "Close the lobby") : null,
-      notice ? h("p", { class: "error", role: "alert" }, notice) : null,
-    );
-  }
-
-  function botName(name) {
-    return bots.find((b) => b.name === name)?.display_name ?? name;
-  }
-
-  // Which computer player the seats' "Computer" buttons put there.
-  function botChoice() {
-    return h("label", { class: "bot-choice" }, "Computer players: ",
-      h("select", { "data-testid": "bot-strength", onchange: (e) => (seatedBot = e.target.value) },
-        bots.map((b) => h("option", { value: b.name, selected: b.name === seatedBot }, b.display_name))));
-  }
-
-  // "with Green" for a seat that plays on a team, from the start position's teams.
-  function teamNote(seat) {
-    const team = (t.view?.teams ?? []).find((members) => members.includes(seat));
-    if (!team || team.length < 2) return null;
-    const others = team.filter((s) => s !== seat).map((s) => t.layout.seats[s]?.name ?? `Seat ${s + 1}`);
-    return h("span", { class: "muted team" }, ` · team with ${others.join(" and ")}`);
-  }
-
-  function colourDot(seat) {
-    return h("span", { class: "colour-dot", style: `background:${t.layout.seats[seat]?.colour ?? "#888"}` });
-  }
-
-  function players() {
-    if (t.phase === PHASE.lobby) return null;
-    const acting = new Set(t.view?.acting ?? []);
-    // The viewer's seat at the bottom, as on the board.
-    return h("section", { class: "players" },
-      seatOrder(t.seats.length, you()).map((seat) => {
-        const player = t.seats[seat];
-        const presence = t.presence?.find((p) => p.seat === seat);
-        const panel = t.view?.seats?.[seat];
-        return h("div", { class: `player${acting.has(seat) && t.phase === PHASE.live ? " acting" : ""}`, "data-seat": seat },
-          h("div", { class: "player-line" },
-            colourDot(seat),
-            h("span", { class: `presence ${presence?.connected ? "on" : "off"}`, title: presence?.connected ? "connected" : "away" }),
-            h("strong", {}, player?.name ?? "—"),
-            heldSeats().includes(seat) ? h("span", { class: "muted" }, " (you)") : null,
-            dice(panel?.roll, `${t.table}:${seat}`),
-            t.clock ? h("span", { class: "clock", "data-clock": seat }) : null,
-          ),
-          facts(panel),
-          hand(panel),
-          allies(t.view, seat, t.layout.seats),
-          presence?.grace_until && t.phase === PHASE.live ? h("div", { class: "away", "data-grace": presence.grace_until }) : null,
-        );
-      }),
-    );
-  }
-
-  function status(options) {
-    if (t.phase === PHASE.lobby) return null;
-    const yourTurn = t.phase === PHASE.live && (t.legal?.length ?? 0) > 0;
-    const as = yourTurn && heldSeats().length > 1 ? ` as ${t.layout.seats[actingSeat()]?.name}` : "";
-    const prompt = t.phase === PHASE.live ? (yourTurn ? `Your turn${as}. ${t.view.prompt}` : t.view?.prompt ?? "") : "The match is over.";
-    return h("section", { class: `status${yourTurn ? " your-turn" : ""}`, "data-testid": "status" },
-      h("p", { class: "prompt" }, prompt),
-      t.phase === PHASE.live && t.window_until ? h("p", { class: "window", "data-window": t.window_until }) : null,
-      options.choices.length || clicks.length
-        ? h("div", { class: "choices" },
-            options.choices.map((choice) =>
-              h("button", {
-                type: "button",
-                class: "choice",
-                "data-choice": choice,
-                onpointerdown: () => (draggedChoice = choice),
-                onclick: () => choose({ choice }),
-              }, choice)),
-            clicks.length ? h("button", { type: "button", class: "cancel", onclick: () => { clicks = []; render(); } }, "Cancel") : null)
-        : null,
-      notice && t.phase !== PHASE.lobby ? h("p", { class: "notice", role: "status" }, notice) : null,
-      conn.status !== "open" ? h("p", { class: "notice" }, "Reconnecting to the server… your moves will be sent when it is back.") : null,
-    );
-  }
-
-  function controls() {
-    if (t.phase !== PHASE.live || !heldSeats().length) return null;
-    const left = new Set(t.events.filter((e) => e.kind === "left").map((e) => e.seat));
-    const playing = heldSeats().filter((seat) => !left.has(seat));
-    if (!playing.length) return null;
-    const anyAction = t.events.some((e) => e.kind === "action");
-    const others = (t.presence ?? []).filter((p) => !heldSeats().includes(p.seat) && !left.has(p.seat));
-    const send = (type) => () => conn.send({ type, table: t.table });
-    const buttons = [];
-    if (!anyAction) buttons.push(h("button", { type: "button", onclick: send("abort") }, "Abort"));
-    const offers = t.draw_offers ?? [];
-    if (!offers.length) buttons.push(h("button", { type: "button", onclick: send("offer_draw") }, "Offer draw"));
-    else if (playing.every((seat) => offers.includes(seat))) buttons.push(h("button", { type: "button", disabled: true }, "Draw offered"));
-    else {
-      const names = offers.map((seat) => t.layout.seats[seat]?.name ?? `Seat ${seat + 1}`).join(" and ");
-      const who = seatCount() === 2 ? "Your opponent offers" : `${names} ${offers.length > 1 ? "offer" : "offers"}`;
-      buttons.push(h("span", { class: "draw-offer" }, `${who} a draw.`),
-        h("button", { type: "button", class: "primary", onclick: send("accept_draw") }, "Accept draw"),
-        h("button", { type: "button", onclick: send("decline_draw") }, "Decline draw"));
-    }
-    buttons.push(confirmResign
-      ? h("button", { type: "button", class: "danger", onclick: () => { confirmResign = false; send("resign")(); } }, "Really resign?")
-      : h("button", { type: "button", onclick: () => { confirmResign = true; render(); setTimeout(() => { confirmResign = false; render(); }, 4000); } }, "Resign"));
-    // Seats away past their grace period leave only when another asks (docs/rules/platform.md).
-    const gone = others.filter((p) => !p.connected && !p.grace_until);
-    if (gone.length) {
-      const names = gone.map((p) => t.layout.seats[p.seat]?.name ?? `Seat ${p.seat + 1}`).join(" and ");
-      const label = gone.length === others.length ? "Claim victory" : `Remove ${names} (away)`;
-      buttons.push(h("button", { type: "button", class: "primary", "data-testid": "claim", onclick: send("claim_victory") }, label));
-    }
-    return h("section", { class: "controls" }, buttons);
-  }
-
-  function endNotice() {
-    if (!isOver(t.phase)) return null;
-    const seed = t.seed;
-    const check = h("span", { class: "seed-check" });
-    if (seed && t.seed_commitment && crypto?.subtle) {
-      const bytes = new Uint8Array(seed.match(/../g).map((x) => parseInt(x, 16)));
-      crypto.subtle.digest("SHA-256", bytes).then((digest) => {
-        const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-        check.textContent = hex === t.seed_commitment ? " ✓ matches the commitment shown at the start" : " ✗ does not match the commitment!";
-      });
-    }
-    return h("section", { class: "panel end", "data-testid": "result" },
-      h("h2", {}, resultText()),
-      t.result?.outcome?.reason ? h("p", {}, t.result.outcome.reason) : null,
-      standings(),
-      seed ? h("p", { class: "seed" }, "Seed: ", h("code", {}, seed), check) : null,
-      h("p", { class: "actions" },
-        heldSeats().length
-          ? h("button", { type: "button", class: "primary", onclick: () => { t.wantRematch = true; conn.send({ type: "rematch", table: t.table }); } }, t.rematch ? "Go to the rematch" : "Rematch")
-          : null,
-        h("a", { href: `/m/${t.table}`, "data-link": true, class: "button" }, "Replay"),
-        h("a", { href: "/", "data-link": true, class: "button" }, "Home")),
-      t.rematchOffer && t.rematchOffer.by.id !== conn.you?.id
-        ? h("p", { class: "rematch-offer" }, `${t.rematchOffer.by.name} offers a rematch. `,
-            h("a", { href: `/t/${t.rematchOffer.code}`, "data-link": true, class: "button primary" }, "Join the rematch"))
-        : null,
-    );
-  }
-
-  // Every seat's place (and score), best first, in games of more than two
-  // seats or with scores: "1. Red (ann) · 2. Blue and Gold (bo) · 4. …".
-  function standings() {
-    const outcome = t.result?.outcome;
-    if (!outcome || (seatCount() === 2 && !outcome.scores)) return null;
-    const seats = outcome.places.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place || a.seat - b.seat);
-    return h("ol", { class: "standings", "data-testid": "standings" },
-      seats.map(({ place, seat }) => h("li", { "data-place": place, "data-seat": seat },
-        h("span", { class: "place" }, `${place}.`),
-        colourDot(seat),
-        h("strong", {}, t.layout.seats[seat]?.name ?? `Seat ${seat + 1}`),
-        t.seats[seat] ? ` (${t.seats[seat].name})` : "",
-        heldSeats().includes(seat) ? h("span", { class: "muted" }, " you") : null,
-        outcome.scores ? h("span", { class: "score" }, ` ${outcome.scores[seat]} points`) : null,
-        teamNote(seat))));
-  }
-
-  function resultText() {
-    const result = t.result;
-    if (!result) return "The lobby was closed before the match started";
-    if (result.termination === "failed") return "Match stopped by a server fault (no result)";
-    if (!result || result.termination === "aborted") return "Match aborted";
-    const outcome = result.outcome;
-    const how = { rules: "", resignation: " by resignation", agreement: " by agreement", timeout: " on time", abandonment: " (opponent left)" }[result.termination] ?? "";
-    if (outcome.places.every((p) => p === 1)) return `Draw${how}`;
-    const winners = outcome.places.map((p, seat) => (p === 1 ? seat : null)).filter((s) => s !== null);
-    const names = winners.map((seat) => `${t.layout.seats[seat].name}${t.seats[seat] ? ` (${t.seats[seat].name})` : ""}`);
-    const held = heldSeats();
-    const you = held.some((seat) => winners.includes(seat)) ? "You win! " : held.length ? (seatCount() > 2 ? "" : "You lose. ") : "";
-    return `${you}${names.join(" and ")} ${winners.length > 1 ? "win" : "wins"}${how}`;
-  }
-
-  function moveList() {
-    if (t.phase === PHASE.lobby) return null;
-    const list = turns(t.events);
-    const last = list[list.length - 1];
-    return h("section", { class: "moves" },
-      h("h2", {}, "Moves"),
-      list.length === 0
-        ? h("p", { class: "muted" }, "No moves yet.")
-        : h("ol", { class: `move-list${seatCount() === 2 ? "" : " one-per-row"}`, "data-testid": "move-list" },
-            rows(list, seatCount()).map((row) =>
-              h("li", {},
-                h("span", { class: "move-number" }, `${row.number}.`),
-                row.cells.map((cell) => h("span", { class: `move${cell === last ? " last" : ""}`, "data-turn": cell.turn },
-                  Number.isInteger(cell.seat) && seatCount() > 2 ? colourDot(cell.seat) : null, cell.text))))),
-    );
   }
 
   function tick() {
     if (!t) return;
+    // During a set-up with a time of its own, each seat shows its set-up time.
+    const setup = t.clocks?.setup ? { ...t.clocks.setup, server_time: t.clocks.server_time } : null;
     for (const el of root.querySelectorAll("[data-clock]")) {
       const seat = Number(el.dataset.clock);
-      const left = remaining(t.clocks, seat, Date.now(), conn.offset);
-      el.textContent = formatClock(left);
-      el.classList.toggle("running", t.clocks?.running?.includes(seat) ?? false);
-      el.classList.toggle("low", left !== null && left < 20000);
+      const clocks = setup ?? t.clocks;
+      const left = remaining(clocks, seat, Date.now(), conn.offset);
+      const running = clocks?.running?.includes(seat) ?? false;
+      el.textContent = setup ? `set-up ${formatClock(left)}` : formatClock(left);
+      el.classList.toggle("setup", Boolean(setup));
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", left !== null && left < LOW_TIME_MS[0]);
+      if (heldSeats().includes(seat)) warnLowTime(seat, left, running);
     }
     for (const el of root.querySelectorAll("[data-window]")) {
       const left = Number(el.dataset.window) - (Date.now() + conn.offset);
@@ -546,6 +482,7 @@ export async function tablePage(ctx, where) {
   }
 
   return () => {
+    markTitle(false);
     clearInterval(ticker);
     cleanups.forEach((off) => off());
     if (t) conn.unfollow(t.table);

@@ -26,10 +26,13 @@ export function formatClock(ms) {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-/** "1+0", "5+3": minutes and increment seconds. */
+/** "1+0", "5+3": minutes and increment seconds; "5+3, set-up 2 min" with a set-up time of its own. */
 export function formatControl(control) {
   if (!control) return "untimed";
-  const minutes = control.initial_ms / 60000;
-  const shown = Number.isInteger(minutes) ? minutes : minutes.toFixed(1);
-  return `${shown}+${control.increment_ms / 1000}`;
+  const minutes = (ms) => {
+    const m = ms / 60000;
+    return Number.isInteger(m) ? m : m.toFixed(1);
+  };
+  const setup = control.setup_ms ? `, set-up ${minutes(control.setup_ms)} min` : "";
+  return `${minutes(control.initial_ms)}+${control.increment_ms / 1000}${setup}`;
 }

@@ -52,7 +52,7 @@ test("two browsers play the sample game's first turns, reload, decline a draw, r
 
   for (let turn = 0; turn < TURNS; turn++) {
     const page = turn % 2 === 0 ? a : b;
-    await page.getByText("Your turn").waitFor();
+    await page.getByTestId("status").getByText("Your turn").waitFor();
     await playTurn(page, sample[turn], turn);
     if (turn === 5) {
       // The guest reloads in the middle of the match and finds it as it was.
@@ -77,26 +77,33 @@ test("two browsers play the sample game's first turns, reload, decline a draw, r
   const bResult = await b.getByTestId("result").locator("h2").innerText();
   assert.match(aResult, /^You lose\. Black .* wins by resignation$/);
   assert.match(bResult, /^You win! Black .* wins by resignation$/);
-  assert.match(await a.getByTestId("result").innerText(), /Seed: [0-9a-f]{64} ✓ matches the commitment/);
+  // Accasta has no chance, so it has no seed to show.
+  assert.equal(await a.getByTestId("result").locator(".seed").count(), 0, "no seed line for a game without chance");
 
   // The host's history lists the match; its replay steps through every turn.
   await a.click("a[href='/history']");
   const entry = a.getByTestId("history").locator("li a").first();
-  assert.match(await entry.innerText(), /^Accasta: /);
+  assert.equal(await entry.innerText(), "Accasta");
   await entry.click();
+  // Moves are numbered as the live list and the record number them: a
+  // move is White's turn and Black's answer.
+  const MOVES = TURNS / 2;
   await a.getByTestId("turn-counter").waitFor();
-  assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn 0 of ${TURNS}`);
+  assert.equal(await a.getByTestId("turn-counter").innerText(), `Start · ${MOVES} moves`);
+  assert.match(await a.getByTestId("replay-sides").innerText(), /White: .+ · Black: .+/, "who played which side");
   for (let turn = 1; turn <= TURNS; turn++) {
     await a.keyboard.press("ArrowRight");
-    assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn ${turn} of ${TURNS}`);
-    assert.match(await a.locator(".side .prompt").innerText(), new RegExp(`: ${sample[turn - 1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    const number = Math.ceil(turn / 2);
+    assert.equal(await a.getByTestId("turn-counter").innerText(), `Move ${number} of ${MOVES}`);
+    assert.match(await a.locator(".side .prompt").innerText(), new RegExp(`^${number}\\. (White|Black): ${sample[turn - 1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   }
   await a.keyboard.press("ArrowRight");
-  assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn ${TURNS} of ${TURNS}`, "no further than the end");
+  assert.equal(await a.getByTestId("turn-counter").innerText(), `Move ${MOVES} of ${MOVES}`, "no further than the end");
   await a.keyboard.press("ArrowLeft");
-  assert.equal(await a.getByTestId("turn-counter").innerText(), `Turn ${TURNS - 1} of ${TURNS}`);
-  await a.getByRole("button", { name: `White: ${sample[0]}` }).click();
-  assert.equal(await a.getByTestId("turn-counter").innerText(), "Turn 1 of 12", "a turn in the list jumps there");
+  assert.match(await a.locator(".side .prompt").innerText(), new RegExp(`^${MOVES}\\. White: `));
+  await a.locator(".move-list .move", { hasText: sample[0] }).first().click();
+  assert.equal(await a.getByTestId("turn-counter").innerText(), `Move 1 of ${MOVES}`, "a turn in the list jumps there");
+  assert.deepEqual(await a.locator(".move-list .move-number").allTextContents(), Array.from({ length: MOVES }, (_, i) => `${i + 1}.`), "numbered as in play");
   await a.screenshot({ path: join(shots, "replay.png") });
   const downloads = await a.locator(".downloads a").allTextContents();
   assert.deepEqual(downloads, ["notation", "JSON record"]);

@@ -22,8 +22,8 @@ test("a player starts a match against the computer from a game's card and the bo
   assert.equal(await page.locator("#new-game").inputValue(), "accasta");
   await page.locator("#computer-strength").selectOption("casual");
   // The sides are named on the game's board; the computer moves first.
-  await page.locator("#computer-side option", { hasText: "Black" }).waitFor({ state: "attached" });
-  await page.locator("#computer-side").selectOption({ label: "Black" });
+  await page.locator("#new-side option", { hasText: "Black" }).waitFor({ state: "attached" });
+  await page.locator("#new-side").selectOption({ label: "Black" });
   await page.screenshot({ path: join(shots, "computer-home.png") });
   await page.click("#play-computer");
   await page.waitForURL(/\/t\/[0-9a-f]{32}$/);
@@ -56,7 +56,7 @@ test("on a phone, a random side against the strongest computer player starts at 
   await page.goto(`${base}/`);
   await page.getByTestId("computer-dame100").click();
   await page.locator("#computer-strength").selectOption("strong");
-  await page.locator("#computer-side option", { hasText: "White" }).waitFor({ state: "attached" });
+  await page.locator("#new-side option", { hasText: "White" }).waitFor({ state: "attached" });
   assert.equal(await page.locator("#new-takeover").isVisible(), false, "nobody takes over in a game of two");
   await page.locator("#play-computer").scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, "computer-home-phone.png") });

@@ -11,7 +11,7 @@ import { clickCell, moveTexts, person, shots, startMatch, serverAndBrowser, wait
 const running = serverAndBrowser();
 
 async function move(page, from, to, turnsBefore) {
-  await page.getByText("Your turn").waitFor();
+  await page.getByTestId("status").getByText("Your turn").waitFor();
   await clickCell(page, from);
   await clickCell(page, to);
   await waitForTurns(page, turnsBefore + 1);
@@ -52,4 +52,36 @@ test("a Dame 100 match with a server restart and a double capture chosen by clic
   await b.getByRole("button", { name: "Resign" }).click();
   await b.getByRole("button", { name: "Really resign?" }).click();
   assert.match(await a.getByTestId("result").locator("h2").innerText(), /^You win! White .* wins by resignation$/);
+});
+
+test("one click each starts the rematch, with the sides changed", async () => {
+  const a = await person(running.browser, "asks-again");
+  const b = await person(running.browser, "accepts", { width: 390, height: 844 });
+  await startMatch(a, b, running.server.base, "dame100", { joinShot: "invite-join-phone.png" });
+  const seatName = (page, seat) => page.locator(`.player[data-seat='${seat}'] strong`).innerText();
+  const before = [await seatName(a, 0), await seatName(a, 1)];
+  await a.getByRole("button", { name: "Resign" }).click();
+  await a.getByRole("button", { name: "Really resign?" }).click();
+  await b.getByTestId("result").waitFor();
+  const said = await b.getByTestId("result").innerText();
+  assert.equal(said.match(/resignation/g)?.length, 1, `the reason once: ${said}`);
+  const finished = a.url();
+  await a.getByTestId("rematch").click();
+  await a.waitForURL((url) => url.href !== finished);
+  const rematch = a.url();
+  await a.getByTestId("auto-start").waitFor();
+  await b.getByText("offers a rematch").waitFor();
+  assert.equal(await b.getByRole("button", { name: /rematch/i }).count(), 1, "one rematch button");
+  // On the phone the offer's button is brought into view.
+  await b.waitForFunction(() => {
+    const box = document.querySelector('[data-testid="rematch"]')?.getBoundingClientRect();
+    return box && box.top >= 0 && box.bottom <= innerHeight;
+  });
+  await b.screenshot({ path: join(shots, "rematch-offer-phone.png") });
+  await b.getByTestId("rematch").click();
+  await b.waitForURL(rematch);
+  for (const page of [a, b]) await page.getByTestId("status").waitFor();
+  // The one who played Black plays White now, and moves first.
+  await b.getByTestId("status").getByText("Your turn").waitFor();
+  assert.deepEqual([await seatName(a, 0), await seatName(a, 1)], [before[1], before[0]]);
 });

@@ -101,16 +101,28 @@ export async function person(browser, name, viewport = { width: 1280, height: 90
   return page;
 }
 
-/** Opens a lobby for `game` with `options` (each a lobby form choice) and takes its first seat. */
-export async function openLobby(page, base, game, options = {}) {
+/**
+ * Opens a lobby for `game` with `options` (each a lobby form choice), the
+ * host in the first seat. By hand (the default here), the host starts the
+ * match; otherwise it starts once every seat is taken.
+ */
+export async function openLobby(page, base, game, options = {}, { byHand = true } = {}) {
   await page.goto(`${base}/`);
   await page.selectOption("#new-game", game);
   for (const [name, value] of Object.entries(options)) {
     await page.selectOption(`select[data-option="${name}"]`, value);
   }
+  await sitFirst(page);
+  if (byHand) await page.check("#start-by-hand");
   await page.click("#create-lobby");
   await page.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await takeSeat(page, 0);
+  await page.locator('li[data-seat="0"]').getByText("(you)").waitFor();
+}
+
+/** Chooses the first seat in the home form, once the board has named the sides. */
+export async function sitFirst(page) {
+  await page.locator('#new-side option[value="0"]').waitFor({ state: "attached" });
+  await page.selectOption("#new-side", "0");
 }
 
 /** Takes `seat` with the button named `button` and waits until the lobby shows it. */
@@ -119,16 +131,18 @@ export async function takeSeat(page, seat, button = "Take this seat") {
   await page.locator(`li[data-seat="${seat}"]`).getByText("(you)").waitFor();
 }
 
-/** A creates a private lobby for `game` and sits in seat 0; B opens the invite link and sits in seat 1; A starts. */
-export async function startMatch(a, b, base, game, { screenshot } = {}) {
-  await openLobby(a, base, game);
+/**
+ * A creates a private lobby for `game`, sitting in seat 0; B opens the
+ * invite link and joins with one click; the full lobby starts by itself.
+ */
+export async function startMatch(a, b, base, game, { screenshot, joinShot } = {}) {
+  await openLobby(a, base, game, {}, { byHand: false });
   const invite = await a.getByTestId("invite-link").inputValue();
-  await b.goto(invite);
-  await b.getByRole("button", { name: "Take this seat" }).click();
-  await a.waitForSelector("text=Start the match");
-  await a.getByRole("button", { name: "Start the match" }).waitFor();
   if (screenshot) await a.screenshot({ path: join(shots, screenshot) });
-  await a.getByRole("button", { name: "Start the match" }).click();
+  await b.goto(invite);
+  await b.getByTestId("join-match").waitFor();
+  if (joinShot) await b.screenshot({ path: join(shots, joinShot) });
+  await b.getByTestId("join-match").getByRole("button", { name: "Join the match" }).click();
   await a.getByTestId("status").waitFor();
   await b.getByTestId("status").waitFor();
   return invite;
@@ -208,29 +222,37 @@ export async function playSome(pages, { seed = 1, maxActions }) {
  */
 export async function playInPages(pages, clickOnce, argsOf, maxActions) {
   for (const [i, page] of pages.entries()) await page.evaluate((args) => (window.__args = args), argsOf(i));
-  const seqOf = () => document.querySelector(".table-page")?.dataset.seq;
+  const seqChanged = (before) => document.querySelector(".table-page")?.dataset.seq !== before;
+  // Or the match is over (the last event may have reached a page first).
+  const movedOn = (before) => document.querySelector(".table-page")?.dataset.seq !== before || document.querySelector('[data-testid="result"]') !== null;
   let actions = 0;
   while (actions < maxActions) {
-    const seq = await pages[0].evaluate(seqOf);
+    // Each page's last event when it was asked: an event may reach one page
+    // after another, so a page that had nothing to click is judged by its own.
+    const seen = [];
     let acted = false;
     for (const page of pages) {
       const made = await page.evaluate(`(() => {
         const seq = document.querySelector(".table-page")?.dataset.seq;
         return { seq, made: (${clickOnce})(...window.__args) };
       })()`);
+      seen.push(made.seq);
       if (made.made === null) continue;
       acted = true;
       if (made.made) {
         actions += 1;
-        await page.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, made.seq);
+        await page.waitForFunction(seqChanged, made.seq);
       }
       break;
     }
     if (acted) continue;
-    // Nobody has anything to click: the match is over, or what comes next
-    // (a throw, a card, a window's deadline) is on its way.
+    // Nobody had anything to click: the match is over, or what comes next
+    // (a throw, a card, a window's deadline) is on its way. An event may
+    // reach one page before another, so each page is judged against what
+    // it had when asked, and the first that has something newer (perhaps
+    // the page whose player now acts) lets every page be asked again.
     if (await pages[0].getByTestId("result").isVisible()) break;
-    await pages[0].waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, seq);
+    await Promise.any(pages.map((page, i) => page.waitForFunction(movedOn, seen[i])));
   }
   return actions;
 }

@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openLobby, person, playRandomly, serverAndBrowser, shots, takeSeat } from "./harness.mjs";
+import { openLobby, person, playRandomly, serverAndBrowser, shots, sitFirst, takeSeat } from "./harness.mjs";
 
 /** Each guest opens the host's invite link and takes the next seat; the host starts. */
 async function seatAndStart(host, guests) {
@@ -41,7 +41,7 @@ test("a player holds two of three seats and the match is played to a ranking", a
 
   // The host moves the friend up to Red: the seats trade places.
   await host.getByRole("button", { name: "Start the match" }).waitFor();
-  await host.locator('li[data-seat="1"]').getByRole("button", { name: "↑" }).click();
+  await host.locator('li[data-seat="1"]').getByRole("button", { name: "Trade places with the seat above" }).click();
   await host.locator('li[data-seat="1"]').getByText("(you)").waitFor();
   await friend.locator('li[data-seat="0"]').getByText("(you)").waitFor();
   await host.screenshot({ path: join(shots, "seats-lobby.png") });
@@ -129,9 +129,11 @@ test("with a takeover chosen, the computer plays on for a player who goes away",
   // Offered once the board says the game has three seats.
   await host.locator("#new-takeover").waitFor();
   await host.selectOption("#new-takeover", "casual");
+  await sitFirst(host);
+  await host.check("#start-by-hand");
   await host.click("#create-lobby");
   await host.waitForURL(/\/t\/[0-9a-f]{32}$/);
-  await takeSeat(host, 0);
+  await host.locator('li[data-seat="0"]').getByText("(you)").waitFor();
   assert.match(await host.getByTestId("takeover").textContent(), /Casual player \(computer\) takes over/);
   await seatAndStart(host, [friend, leaver]);
   await leaver.getByTestId("status").waitFor();

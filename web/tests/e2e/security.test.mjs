@@ -27,7 +27,7 @@ test("a name written as markup is shown as text and runs nothing; a direction ov
 
   await rename(a, HOSTILE);
   await a.getByText("Name changed.").waitFor();
-  await a.waitForFunction((name) => document.getElementById("account-link").textContent === name, HOSTILE);
+  await a.waitForFunction((name) => document.getElementById("you-name").textContent === name, HOSTILE);
 
   await startMatch(a, b, running.server.base, "dame100");
   for (const page of [a, b]) {

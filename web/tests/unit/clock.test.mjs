@@ -9,6 +9,7 @@ test("clocks are formatted like a chess site's", () => {
   assert.equal(formatClock(-5), "0:00.0");
   assert.equal(formatControl({ initial_ms: 300_000, increment_ms: 3_000 }), "5+3");
   assert.equal(formatControl(null), "untimed");
+  assert.equal(formatControl({ initial_ms: 300_000, increment_ms: 3_000, setup_ms: 120_000 }), "5+3, set-up 2 min");
 });
 
 test("a running clock counts down from the server's report", () => {

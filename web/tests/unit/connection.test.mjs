@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Connection, PROTOCOL } from "../../assets/net/connection.js";
+import { Connection, PONG_WAIT_MS, PROTOCOL } from "../../assets/net/connection.js";
 
 // A fake WebSocket and fake timers: the client is driven like a browser would drive it.
 class FakeSocket {
@@ -30,15 +30,33 @@ class FakeSocket {
 
 function fakeTimers() {
   const pending = [];
+  const intervals = new Map();
+  let ids = 0;
   return {
     pending,
-    setTimeout: (fn, ms) => (pending.push({ fn, ms }), pending.length),
-    clearTimeout: () => {},
-    setInterval: () => 0,
-    clearInterval: () => {},
+    setTimeout: (fn, ms) => {
+      ids += 1;
+      pending.push({ fn, ms, id: ids });
+      return ids;
+    },
+    clearTimeout: (id) => {
+      const at = pending.findIndex((t) => t.id === id);
+      if (at >= 0) pending.splice(at, 1);
+    },
+    setInterval: (fn, ms) => {
+      ids += 1;
+      intervals.set(ids, { fn, ms });
+      return ids;
+    },
+    clearInterval: (id) => intervals.delete(id),
+    /** Runs the timeouts due now (all of them). */
     fire() {
       const due = pending.splice(0);
       due.forEach((t) => t.fn());
+    },
+    /** Runs every interval once, as if its period had passed. */
+    tick() {
+      [...intervals.values()].forEach((t) => t.fn());
     },
   };
 }
@@ -159,4 +177,38 @@ test("a state whose legal actions follow in parts is handled once they are all i
   // A state that fits its frame is handled at once.
   socket.push({ type: "event", event: { seq: 5 }, state: { table: "T", seq: 5, legal: [] } });
   assert.equal(events.length, 2);
+});
+
+test("a ping left unanswered loses the connection, which opens again; an answered one keeps it", () => {
+  FakeSocket.made = [];
+  const timers = fakeTimers();
+  const conn = new Connection({ url: "ws://x/ws", WebSocketImpl: FakeSocket, timers, random: () => 0.5, now: () => 100 });
+  const statuses = [];
+  conn.on("status", (s) => statuses.push(s));
+  conn.start();
+  const first = FakeSocket.made[0];
+  first.accept();
+  first.push({ ...welcome, public_url: "https://play.example.org" });
+  assert.equal(conn.publicUrl, "https://play.example.org");
+
+  timers.tick();
+  assert.deepEqual(first.sent.at(-1), { type: "ping", t: 100 });
+  assert.deepEqual(timers.pending.map((t) => t.ms), [PONG_WAIT_MS], "the ping waits for its pong");
+  first.push({ type: "pong", t: 100, server_time: 100 });
+  assert.equal(timers.pending.length, 0, "answered in time");
+  assert.equal(conn.status, "open");
+
+  // The server goes silent: the next ping is never answered.
+  timers.tick();
+  timers.fire();
+  assert.equal(conn.status, "reconnecting", "a silent connection is not shown as online");
+  assert.equal(first.readyState, 3, "the silent socket is closed");
+  assert.deepEqual(timers.pending.map((t) => t.ms), [250], "and a new one is tried after the usual backoff");
+  timers.fire();
+  const second = FakeSocket.made[1];
+  second.accept();
+  second.push(welcome);
+  assert.equal(conn.status, "open");
+  assert.equal(conn.publicUrl, null);
+  assert.deepEqual(statuses, ["open", "reconnecting", "open"]);
 });

@@ -19,6 +19,7 @@
 
 mod allies;
 mod board;
+mod evaluate;
 mod moves;
 mod notation;
 mod squeeze;
@@ -576,6 +577,15 @@ impl Game for Attactics {
     fn chance_text(&self, outcome: &Throw) -> String {
         notation::Part::of_chance(self, outcome).to_string()
     }
+
+    /// Pieces in the game and the nearest Monarch's way to Maze Center.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        Some(self.standing())
+    }
+
+    /// Playouts of about three goes of each of two players, then the
+    /// evaluation: random matches run for thousands of actions.
+    const PLAYOUT_ACTIONS: Option<u32> = Some(30);
 
     fn view(&self, _viewer: Viewer) -> View {
         let mut stacks = Vec::new();

@@ -791,3 +791,26 @@ fn version_2_every_man_for_himself_but_a_partners_monarch_in_maze_center_wins_fo
     let outcome = game.status().outcome().cloned().expect("over");
     assert_eq!(outcome.places, vec![1, 2, 1, 2], "Red wins with Green though its Monarch was taken");
 }
+
+/// The bots' evaluation (evaluate.rs): even at the start; a Monarch nearer
+/// Maze Center, or pieces kept, put its side ahead; allies share a standing.
+#[test]
+fn the_bots_evaluation_favours_the_side_nearer_maze_center_and_richer_in_pieces() {
+    let start = game(2);
+    assert_eq!(start.evaluate(), Some(vec![0.5, 0.5]), "even at the start");
+    let mut near = game(2);
+    place(&mut near, 0, Kind::Monarch, square(16, 17));
+    let corner = Entry::Corner.square(near.corner[1]);
+    place(&mut near, 1, Kind::Monarch, corner);
+    let standing = near.evaluate().unwrap();
+    assert!(standing[0] > 0.6 && (standing[0] + standing[1] - 1.0).abs() < 1e-9, "{standing:?}");
+    let mut poorer = game(2);
+    poorer.hand[1][Kind::Major as usize] -= 2;
+    let standing = poorer.evaluate().unwrap();
+    assert!(standing[0] > 0.55, "Red has two Majors more: {standing:?}");
+    let mut allied = teams(Allies::Across, TeamPoints::EachOwn);
+    place(&mut allied, 2, Kind::Monarch, square(16, 17));
+    let standing = allied.evaluate().unwrap();
+    assert_eq!(standing[0], standing[2], "partners stand together: {standing:?}");
+    assert!(standing[0] > standing[1] && standing[1] == standing[3], "{standing:?}");
+}

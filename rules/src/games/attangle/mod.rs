@@ -380,7 +380,7 @@ impl Game for Attangle {
                 OptionChoice { value: "hex".into(), label: "Hexagon, 37 points (three stacks of five win)".into() },
                 OptionChoice {
                     value: "square".into(),
-                    label: "Square 8×8, eight directions (five stacks of five win)".into(),
+                    label: "Chessboard 8×8, lines straight and diagonal as a queen's (five stacks of five win)".into(),
                 },
             ],
             default: "hex".into(),

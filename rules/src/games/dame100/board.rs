@@ -60,6 +60,12 @@ impl Square {
         (1..=50).contains(&n).then_some(Square(n))
     }
 
+    /// Square `n`, in a constant: `n` must be 1 to 50.
+    pub const fn new_const(n: u8) -> Square {
+        assert!(n >= 1 && n <= 50, "a square is numbered 1 to 50");
+        Square(n)
+    }
+
     /// The square a cell name stands for, if it is a number 1 to 50.
     pub fn of(cell: Cell) -> Option<Square> {
         if !cell.letters().is_empty() {

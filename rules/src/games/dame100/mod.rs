@@ -5,6 +5,8 @@
 //! docs/rules/dame100.md states the rules as implemented and every ruling.
 
 mod board;
+pub mod engine;
+mod eval;
 mod fen;
 mod notation;
 mod pdn;
@@ -16,6 +18,7 @@ pub use position::{BLACK, Move, Position, WHITE};
 
 use super::two_seats::{opponent, white_and_black, white_or_black};
 use crate::board::{Cell, grid_coordinates};
+use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
 use crate::game::{Game, GameInfo, StepOf};
@@ -164,7 +167,10 @@ impl Dame100 {
     fn check_end(&mut self, mover: Seat) {
         let position = self.position;
         let mut scratch = Vec::new();
-        let reason = if position.count_moves(&mut scratch) == 0 {
+        let reason = if position.pieces(position.side) == 0 {
+            self.outcome = Some(Outcome::win(2, mover, "the opponent has no pieces left"));
+            return;
+        } else if position.count_moves(&mut scratch) == 0 {
             self.outcome = Some(Outcome::win(2, mover, "the opponent has no legal move"));
             return;
         } else if self.history.iter().filter(|p| **p == position).count() >= 3 {
@@ -435,6 +441,12 @@ impl Game for Dame100 {
 
     fn perft(&self, depth: u32) -> u64 {
         self.position.perft(depth)
+    }
+
+    /// The alpha-beta searcher of [`engine`].
+    fn own_search(&self, seat: Seat, positions: u64, stream: &mut SeedStream, stop: &dyn Fn() -> bool) -> Option<Move> {
+        let to_move = self.outcome.is_none() && seat == self.position.side;
+        to_move.then(|| engine::search(&self.position, &self.history, positions, stream, stop).best)
     }
 }
 

@@ -522,8 +522,16 @@ impl<const RULES: u32> Game for Drill<RULES> {
         }
     }
 
+    /// In a window, "pass"; in the secret bids, whose time may run out, the
+    /// smallest bid without the card.
     fn default_action(&self, seat: Seat) -> Option<DrillAction> {
-        self.asked().contains(seat).then_some(DrillAction::Answer(Answer::Pass))
+        match self.phase {
+            Phase::Window { .. } => self.asked().contains(seat).then_some(DrillAction::Answer(Answer::Pass)),
+            Phase::Prepare if self.status().acting().contains(seat) => {
+                Some(DrillAction::Prepare { bid: 1, card: false })
+            }
+            _ => None,
+        }
     }
 
     fn view(&self, viewer: Viewer) -> View {

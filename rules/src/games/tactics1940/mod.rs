@@ -474,6 +474,16 @@ impl Game for Tactics1940 {
         asked.then_some(Tactics1940Action::Pass)
     }
 
+    /// The running scores (Rule 19, nobody blockaded yet), sides together.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        Some(self.standing())
+    }
+
+    /// Playouts of about two rounds of four players, windows included,
+    /// then the evaluation: random matches run for hundreds of actions,
+    /// and every move opens a window in which each seat answers.
+    const PLAYOUT_ACTIONS: Option<u32> = Some(40);
+
     fn view(&self, viewer: Viewer) -> View {
         self.view_for(viewer)
     }

@@ -3,14 +3,27 @@
 //! to those players at triple value; the winning side shares the Gold
 //! Reserve; each player counts coins and pieces, its own in other players'
 //! home areas double; the outcome ranks the players by their scores, the
-//! settlements being the differences between them.
+//! settlements being the differences between them. The scores so far are
+//! also how the bots' search judges an unfinished match.
 
 use super::Tactics1940;
 use super::board::Board;
+use crate::bot::search::standing;
 use crate::layout::CellId;
 use crate::seat::{Seat, SeatSet};
 
+/// A lead in score worth about three to one in the bots' search: a
+/// battleship and a few coins.
+const LEAD: f64 = 8.0;
+
 impl Tactics1940 {
+    /// Each seat's standing for the bots' search, from the scores the
+    /// match would end with now if nobody were blockaded.
+    pub(super) fn standing(&self) -> Vec<f64> {
+        let scores: Vec<f64> = self.counted(None).into_iter().map(f64::from).collect();
+        standing(&scores, &self.teams(), LEAD)
+    }
+
     /// Ends the match with `loser`'s seaport blockaded (or `loser` gone).
     pub(super) fn end(&mut self, loser: Seat, reason: &str) {
         let scores = self.scores(Some(loser));
@@ -38,21 +51,25 @@ impl Tactics1940 {
     /// shared by the loser's enemies, equally, the remainder to the first
     /// of them in turn order (docs/rules/tactics1940.md, "Scoring").
     pub fn scores(&mut self, loser: Option<Seat>) -> Vec<i32> {
-        let board = Board::get();
-        let mut scores: Vec<i64> = self.coins.iter().map(|c| i64::from(*c)).collect();
         if let Some(loser) = loser {
             let winners: Vec<Seat> = self.in_play().filter(|s| self.enemies(*s, loser)).collect();
             if !winners.is_empty() {
                 let share = self.reserve / winners.len() as u32;
                 let rest = self.reserve % winners.len() as u32;
                 for (i, winner) in winners.iter().enumerate() {
-                    let coins = share + if i == 0 { rest } else { 0 };
-                    self.coins[winner.index()] += coins;
-                    scores[winner.index()] += i64::from(coins);
+                    self.coins[winner.index()] += share + if i == 0 { rest } else { 0 };
                 }
                 self.reserve = 0;
             }
         }
+        self.counted(loser)
+    }
+
+    /// Each seat's coins and pieces as Rule 19 counts them, `loser` (if
+    /// any) blockaded, the Gold Reserve already shared.
+    fn counted(&self, loser: Option<Seat>) -> Vec<i32> {
+        let board = Board::get();
+        let mut scores: Vec<i64> = self.coins.iter().map(|c| i64::from(*c)).collect();
         // A home area whose player withdrew is nobody's: it scores as the sea.
         let host_of =
             |id: CellId| board.home_of(id).and_then(|c| self.seat_of(c)).filter(|h| !self.withdrawn.contains(*h));

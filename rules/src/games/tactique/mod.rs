@@ -30,7 +30,7 @@ use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
 use crate::layout::Layout;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
-use crate::seen::Seen;
+use crate::seen::{Opening, Seen};
 use crate::status::{Decision, Status};
 use crate::step::Step;
 use crate::view::View;
@@ -106,9 +106,13 @@ pub struct Arrangement {
     pub pieces: Vec<(Cell, Rank)>,
 }
 
-/// The state of a Tactique match.
+/// The state of a Tactique match under rules version `RULES`. Version 1
+/// placed a `random` set-up's ranks uniformly, the Flag and the Archers
+/// anywhere; version 2, the current one, keeps them back
+/// (docs/rules/tactique.md, "A random set-up"). Matches stored under
+/// version 1 replay by it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tactique {
+pub struct Tactique<const RULES: u32 = 2> {
     options: TactiqueOptions,
     /// A seat that asked for its supply to be placed at random, while chance
     /// has not placed it yet.
@@ -140,7 +144,7 @@ pub struct Tactique {
     outcome: Option<Outcome>,
 }
 
-impl Tactique {
+impl<const RULES: u32> Tactique<RULES> {
     /// Whether the set-up is over (both seats ready).
     pub fn playing(&self) -> bool {
         self.ready.iter().all(|r| *r)
@@ -170,8 +174,8 @@ impl Tactique {
     /// A match in play with only the given pieces, both set-ups done, and
     /// `to_move` to act without a volley first: for tests of particular
     /// situations.
-    pub fn with_pieces(options: &TactiqueOptions, pieces: &[(Square, Seat, Rank)], to_move: Seat) -> Tactique {
-        let mut state = Tactique::new(options).expect("valid options");
+    pub fn with_pieces(options: &TactiqueOptions, pieces: &[(Square, Seat, Rank)], to_move: Seat) -> Self {
+        let mut state = Self::new(options).expect("valid options");
         for (square, seat, rank) in pieces {
             state.board[square.index()] = Some(Unit::new(*seat, *rank));
         }
@@ -269,7 +273,7 @@ impl Tactique {
     }
 }
 
-impl Game for Tactique {
+impl<const RULES: u32> Game for Tactique<RULES> {
     type Options = TactiqueOptions;
     type Action = TactiqueAction;
     type Chance = Arrangement;
@@ -287,7 +291,7 @@ impl Game for Tactique {
         hidden_information: true,
         simultaneous: true,
         windows: false,
-        rules_version: 1,
+        rules_version: RULES,
     };
 
     fn option_specs() -> Vec<OptionSpec> {
@@ -305,8 +309,8 @@ impl Game for Tactique {
         }]
     }
 
-    fn new(options: &TactiqueOptions) -> Result<Tactique, RulesError> {
-        Ok(Tactique {
+    fn new(options: &TactiqueOptions) -> Result<Self, RulesError> {
+        Ok(Self {
             options: options.clone(),
             random_for: None,
             board: [None; SQUARES],
@@ -364,6 +368,14 @@ impl Game for Tactique {
         }
     }
 
+    /// A set-up whose time ran out is completed at random, then ready.
+    fn default_action(&self, seat: Seat) -> Option<TactiqueAction> {
+        if seat.index() >= 2 || self.playing() {
+            return None;
+        }
+        self.setup_default(seat)
+    }
+
     fn explain(&self, seat: Seat, action: &TactiqueAction) -> String {
         self.why_illegal(seat, action)
     }
@@ -380,8 +392,13 @@ impl Game for Tactique {
         self.view_for(viewer)
     }
 
-    fn observe(&self, step: &StepOf<Self>, after: &Tactique, viewer: Viewer) -> Seen {
-        self.observed(step, after, viewer)
+    fn observe(&self, step: &StepOf<Self>, _after: &Self, viewer: Viewer) -> Seen {
+        self.observed(step, viewer)
+    }
+
+    /// The volley of archers that began the turn.
+    fn opening(&self) -> Option<Opening> {
+        self.volley_opening()
     }
 
     fn draw_chance(&self, stream: &mut SeedStream) -> Arrangement {
@@ -400,10 +417,14 @@ impl Game for Tactique {
         format!("{}: pieces placed at random", white_or_black(outcome.seat))
     }
 
-    fn clicks(&self, _seat: Seat, action: &TactiqueAction) -> Vec<Click> {
+    fn clicks(&self, seat: Seat, action: &TactiqueAction) -> Vec<Click> {
         let cell = |name: Cell| Click::Cell(Square::of(name).map_or(u16::MAX, Square::cell));
         match *action {
-            TactiqueAction::Place { cell: at, rank } => vec![Click::choice(rank.choice()), cell(at)],
+            // The supply's button says how many of the rank are left: "Pikeman 3 ×8".
+            TactiqueAction::Place { cell: at, rank } => {
+                let left = self.supply[seat.index()][rank.value() as usize];
+                vec![Click::choice(format!("{} ×{left}", rank.choice())), cell(at)]
+            }
             TactiqueAction::Shift { from, to }
             | TactiqueAction::Move { from, to }
             | TactiqueAction::Attack { from, to } => vec![cell(from), cell(to)],
@@ -414,7 +435,7 @@ impl Game for Tactique {
     }
 
     fn action_text(&self, seat: Seat, action: &TactiqueAction) -> String {
-        Tactique::text_of(action, seat).to_string()
+        Self::text_of(action, seat).to_string()
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<TactiqueAction, NotationError> {
@@ -466,7 +487,7 @@ impl Game for Tactique {
             Step::Chance(_) => None,
         });
         let Some((seat, first)) = actions.next() else { return TurnText::EndTurn };
-        let mut text = Tactique::text_of(&first, seat);
+        let mut text = Self::text_of(&first, seat);
         if let (TurnText::Move { attack, .. }, Some((_, TactiqueAction::Attack { to, .. }))) =
             (&mut text, actions.next())
         {
@@ -479,7 +500,7 @@ impl Game for Tactique {
         self.outcome.get_or_insert(outcome);
     }
 
-    fn resample(&self, viewer: Seat, seed: Seed) -> Tactique {
+    fn resample(&self, viewer: Seat, seed: Seed) -> Self {
         self.resampled(viewer, seed)
     }
 }

@@ -9,7 +9,7 @@ use crate::games::two_seats::opponent;
 use crate::outcome::Outcome;
 use crate::seat::Seat;
 
-impl Tactique {
+impl<const RULES: u32> Tactique<RULES> {
     /// Begins play once both seats are ready: White's turn starts.
     pub(super) fn start_play(&mut self) {
         self.to_move = WHITE;
@@ -174,6 +174,9 @@ impl Tactique {
         *past = [self.this_move.take(), past[0]];
         self.charging = None;
         self.turns += 1;
+        // The next turn's volley replaces this one's; a turn that does not
+        // begin (a captured Flag ended the match) has none.
+        self.volley.clear();
         if self.outcome.is_some() {
             return;
         }

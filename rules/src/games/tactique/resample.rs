@@ -81,8 +81,8 @@ enum Place {
     Removed(usize),
 }
 
-impl Tactique {
-    pub(super) fn resampled(&self, viewer: Seat, seed: Seed) -> Tactique {
+impl<const RULES: u32> Tactique<RULES> {
+    pub(super) fn resampled(&self, viewer: Seat, seed: Seed) -> Self {
         let mut chance = SeedStream::new(seed);
         let mut state = self.clone();
         if viewer.index() < 2 && self.outcome.is_none() {
@@ -103,7 +103,7 @@ impl Tactique {
     /// drawn from a whole army. The squares of its last set-up action, shown
     /// only to it, are cleared.
     fn redraw_arrangement(&mut self, seat: Seat, chance: &mut SeedStream) {
-        let mut squares: Vec<Square> = Tactique::half(seat).collect();
+        let mut squares: Vec<Square> = Self::half(seat).collect();
         let placed = squares.iter().filter(|s| self.board[s.index()].is_some()).count();
         for square in &squares {
             self.board[square.index()] = None;

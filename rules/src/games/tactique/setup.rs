@@ -13,7 +13,7 @@ use crate::seat::Seat;
 /// Pieces the fourth row from the back holds once the set-up is complete.
 pub const FRONT_ROW_PIECES: usize = 3;
 
-impl Tactique {
+impl<const RULES: u32> Tactique<RULES> {
     /// The squares of `seat`'s half.
     pub(super) fn half(seat: Seat) -> impl Iterator<Item = Square> {
         Square::all().filter(move |s| s.half() == seat)
@@ -35,7 +35,7 @@ impl Tactique {
     }
 
     fn front_row_count(&self, seat: Seat) -> usize {
-        Tactique::half(seat).filter(|s| s.is_front_row() && self.board[s.index()].is_some()).count()
+        Self::half(seat).filter(|s| s.is_front_row() && self.board[s.index()].is_some()).count()
     }
 
     /// Whether putting a piece on the empty square `to` (taken from the own
@@ -59,7 +59,7 @@ impl Tactique {
             return;
         }
         let supply = self.supply[seat.index()];
-        for cell in Tactique::half(seat) {
+        for cell in Self::half(seat) {
             match self.board[cell.index()] {
                 None if self.can_complete_with(seat, cell, None) => {
                     for rank in Rank::ALL.into_iter().filter(|r| supply[r.value() as usize] > 0) {
@@ -68,7 +68,7 @@ impl Tactique {
                 }
                 None => {}
                 Some(piece) if self.shifts_left[seat.index()] > 0 => {
-                    for to in Tactique::half(seat).filter(|to| *to != cell) {
+                    for to in Self::half(seat).filter(|to| *to != cell) {
                         if self.shift_fits(seat, cell, piece, to) {
                             out.push(TactiqueAction::Shift { from: cell.name(), to: to.name() });
                         }
@@ -82,6 +82,15 @@ impl Tactique {
         } else {
             out.push(TactiqueAction::Ready);
         }
+    }
+
+    /// What `seat` does when its set-up time runs out: the rest of its
+    /// pieces at random, then "ready" (the last action of the set-up list).
+    pub(super) fn setup_default(&self, seat: Seat) -> Option<TactiqueAction> {
+        if !self.may_arrange(seat) || self.random_for.is_some() {
+            return None;
+        }
+        Some(if self.to_place(seat) > 0 { TactiqueAction::Random } else { TactiqueAction::Ready })
     }
 
     /// Whether the own `piece` on `from` may go to `to`: an empty square that
@@ -133,8 +142,8 @@ impl Tactique {
     /// row still needs (those drawn from `stream`, if given); in square order.
     fn random_squares(&self, seat: Seat, stream: Option<&mut SeedStream>) -> (Vec<Square>, Vec<Square>) {
         let empty = |s: &Square| self.board[s.index()].is_none();
-        let mut front: Vec<Square> = Tactique::half(seat).filter(|s| s.is_front_row() && empty(s)).collect();
-        let back: Vec<Square> = Tactique::half(seat).filter(|s| !s.is_front_row() && empty(s)).collect();
+        let mut front: Vec<Square> = Self::half(seat).filter(|s| s.is_front_row() && empty(s)).collect();
+        let back: Vec<Square> = Self::half(seat).filter(|s| !s.is_front_row() && empty(s)).collect();
         if let Some(stream) = stream {
             stream.shuffle(&mut front);
         }
@@ -143,15 +152,59 @@ impl Tactique {
 
     /// Draws the arrangement of `seat`'s whole supply: every empty back-row
     /// square, and as many empty fourth-row squares, drawn at random, as that
-    /// row still needs; the ranks shuffled onto them.
+    /// row still needs. From rules version 2 the Flag, then each Archer, goes
+    /// to a random square among the most sheltered ones left for it
+    /// ([`Tactique::shelter`]); the other ranks are shuffled onto the rest.
     pub(super) fn draw_arrangement(&self, seat: Seat, stream: &mut SeedStream) -> Arrangement {
         let (mut squares, front) = self.random_squares(seat, Some(stream));
         let wanted = FRONT_ROW_PIECES - self.front_row_count(seat);
         squares.extend(front.into_iter().take(wanted));
         squares.sort_unstable();
         let mut ranks = self.supply_ranks(seat);
+        let mut pieces = Vec::new();
+        if RULES >= 2 {
+            let filling = squares.clone();
+            let kept_back: Vec<Rank> = ranks.iter().copied().filter(|r| Self::kept_back(*r)).collect();
+            ranks.retain(|r| !Self::kept_back(*r));
+            // The Flag first (the supply lists it last), then the Archers.
+            for rank in kept_back.into_iter().rev() {
+                let best =
+                    squares.iter().map(|s| self.shelter(rank, *s, &filling)).min().expect("a square for each piece");
+                let mut candidates: Vec<usize> =
+                    (0..squares.len()).filter(|i| self.shelter(rank, squares[*i], &filling) == best).collect();
+                stream.shuffle(&mut candidates);
+                pieces.push((squares[candidates[0]], rank));
+                squares.remove(candidates[0]);
+            }
+        }
         stream.shuffle(&mut ranks);
-        Arrangement { seat, pieces: squares.into_iter().map(Square::name).zip(ranks).collect() }
+        pieces.extend(squares.into_iter().zip(ranks));
+        pieces.sort_unstable_by_key(|(square, _)| *square);
+        Arrangement { seat, pieces: pieces.into_iter().map(|(square, rank)| (square.name(), rank)).collect() }
+    }
+
+    /// Whether a random set-up keeps `rank` back (rules version 2).
+    fn kept_back(rank: Rank) -> bool {
+        matches!(rank, Rank::Flag | Rank::Archer)
+    }
+
+    /// How exposed `square` is for a piece of `rank` kept back by a random
+    /// set-up that fills `filling`: 0 is sheltered. The Flag is sheltered in
+    /// the two back rows, less in the third (1), least in the fourth (2).
+    /// An Archer is sheltered in the two back rows, or in the third behind
+    /// a piece of the fourth row; less elsewhere in the third (1), least in
+    /// the fourth (2).
+    fn shelter(&self, rank: Rank, square: Square, filling: &[Square]) -> u8 {
+        match square.row_from_back() {
+            1 | 2 => 0,
+            3 if rank == Rank::Archer => {
+                let ahead =
+                    square.offset(0, if square.half() == Seat(0) { 1 } else { -1 }).expect("the fourth row lies ahead");
+                u8::from(self.board[ahead.index()].is_none() && !filling.contains(&ahead))
+            }
+            3 => 1,
+            _ => 2,
+        }
     }
 
     /// The ranks still in `seat`'s supply, lowest value first.
@@ -192,7 +245,30 @@ impl Tactique {
         if ranks != supply {
             return refuse("the ranks are not the supply");
         }
+        if RULES >= 2 && !self.kept_back_fits(outcome, &squares) {
+            return refuse("the Flag or an Archer is not on the most sheltered square left for it");
+        }
         Ok(())
+    }
+
+    /// Whether the Flag and the Archers of `outcome`, which fills `filling`,
+    /// stand as [`Tactique::draw_arrangement`] could put them: the Flag on a
+    /// square as sheltered as any, and no Archer on a square more exposed
+    /// than one left to the other ranks.
+    fn kept_back_fits(&self, outcome: &Arrangement, filling: &[Square]) -> bool {
+        let on = |rank: Rank| -> Vec<Square> {
+            outcome.pieces.iter().filter(|(_, r)| *r == rank).filter_map(|(cell, _)| Square::of(*cell)).collect()
+        };
+        let (flag, archers) = (on(Rank::Flag), on(Rank::Archer));
+        let fits = |rank: Rank, squares: &[Square], taken: &[Square]| {
+            let worst = squares.iter().map(|s| self.shelter(rank, *s, filling)).max();
+            worst.is_none_or(|worst| {
+                filling.iter().filter(|s| !taken.contains(s)).all(|s| self.shelter(rank, *s, filling) >= worst)
+            })
+        };
+        // The Flag chose first among every square; the Archers among those
+        // it left, before the other ranks.
+        fits(Rank::Flag, &flag, &flag) && fits(Rank::Archer, &archers, &[flag.as_slice(), &archers].concat())
     }
 
     /// Places a random arrangement known to be possible; this completes the

@@ -11,7 +11,7 @@ use super::{Tactique, TactiqueAction};
 use crate::game::StepOf;
 use crate::games::two_seats::{opponent, white_or_black};
 use crate::seat::{Seat, Viewer};
-use crate::seen::Seen;
+use crate::seen::{Opening, Seen};
 use crate::step::Step;
 use crate::view::{Fact, Panel, Piece, Stack, View};
 
@@ -19,7 +19,7 @@ use crate::view::{Fact, Panel, Piece, Stack, View};
 /// "ready": the same words for all of them.
 pub const ARRANGES: &str = "arranges a piece";
 
-impl Tactique {
+impl<const RULES: u32> Tactique<RULES> {
     /// How `viewer` sees `unit`.
     fn piece_for(&self, unit: &Unit, viewer: Viewer) -> Piece {
         let knows = match viewer {
@@ -128,11 +128,9 @@ impl Tactique {
                     format!("{}: shift pieces, or say you are ready", white_or_black(seat))
                 }
                 Viewer::Seat(seat) if seat.index() < 2 => {
-                    format!(
-                        "{}: place your pieces ({} to place), or place the rest at random",
-                        white_or_black(seat),
-                        self.to_place(seat)
-                    )
+                    let left = self.to_place(seat);
+                    let pieces = if left == 1 { "piece" } else { "pieces" };
+                    format!("{}: place {left} more {pieces}, or the rest at random", white_or_black(seat))
                 }
                 _ => "White and Black arrange their pieces".to_string(),
             };
@@ -148,11 +146,11 @@ impl Tactique {
         prompt
     }
 
-    /// What `viewer` learns of `step`, played from this state to `after`:
+    /// What `viewer` learns of `step`, played from this state:
     /// a set-up step only by the seat that made it (others read that a piece
     /// was arranged); a combat with the two ranks it revealed, for the two
-    /// seats; the squares a volley hit when the step began a turn.
-    pub(super) fn observed(&self, step: &StepOf<Tactique>, after: &Tactique, viewer: Viewer) -> Seen {
+    /// seats. A volley the step set off is the next turn's opening.
+    pub(super) fn observed(&self, step: &StepOf<Self>, viewer: Viewer) -> Seen {
         let (seat, action) = match step {
             Step::Chance(arrangement) => {
                 return if viewer.is(arrangement.seat) { Seen::All } else { Seen::Nothing };
@@ -162,15 +160,8 @@ impl Tactique {
         if matches!(action, TactiqueAction::Place { .. } | TactiqueAction::Shift { .. } | TactiqueAction::Random) {
             return if viewer.is(seat) { Seen::All } else { Seen::Only(ARRANGES.to_string()) };
         }
-        // A volley was shot if the action began a turn: the last `ready`, or
-        // an action that passed the turn (even if the match then ended for
-        // want of a move); a captured Flag ends the match without one.
-        let turn_began = after.playing() && (!self.playing() || after.to_move != self.to_move);
-        let volley = if turn_began && !after.volley.is_empty() {
-            format!("; archers hit {}", squares_text(&after.volley))
-        } else {
-            String::new()
-        };
+        // An attack's ranks are told to the two seats; a volley that began
+        // the next turn is its opening (`opening`), told to all.
         let ranks = match (*action, viewer) {
             (TactiqueAction::Attack { from, to }, Viewer::Seat(s)) if s.index() < 2 => {
                 let unit = |cell| Square::of(cell).and_then(|square| self.board[square.index()]);
@@ -181,11 +172,19 @@ impl Tactique {
             }
             _ => String::new(),
         };
-        if ranks.is_empty() && volley.is_empty() {
+        if ranks.is_empty() {
             Seen::All
         } else {
-            Seen::Only(format!("{}{ranks}{volley}", crate::Game::action_text(self, seat, action)))
+            Seen::Only(format!("{}{ranks}", crate::Game::action_text(self, seat, action)))
         }
+    }
+
+    /// The volley that began the turn under way, if it hit anything.
+    pub(super) fn volley_opening(&self) -> Option<Opening> {
+        (self.playing() && !self.volley.is_empty()).then(|| Opening {
+            seat: self.to_move,
+            text: format!("{}'s archers hit {}", white_or_black(self.to_move), squares_text(&self.volley)),
+        })
     }
 }
 

@@ -61,6 +61,7 @@ impl Loaded {
         })?;
         let record = JsonRecord {
             game: self.row.game.clone(),
+            rules_version: self.row.rules_version,
             options: self.options.clone(),
             seed: self.seed()?,
             history,

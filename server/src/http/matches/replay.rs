@@ -53,18 +53,23 @@ impl Loaded {
         let m = self;
         let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
         let start = m.game.new_match(&m.options).map_err(ApiError::internal)?;
-        let mut steps = vec![ReplayStep { turn: 0, text: None, seat: None, view: start.view(viewer) }];
+        let mut steps = vec![ReplayStep {
+            turn: 0,
+            seq: 0,
+            text: None,
+            seat: None,
+            simultaneous: false,
+            opening: None,
+            view: start.view(viewer),
+        }];
         // A step of the replay is a whole turn: the entries of one turn replace
         // the step they continue.
         let mut open_turn: Option<u32> = None;
         m.rebuild(|event, _, referee| {
             let Some(entry) = event.body.entry() else { return Ok(()) };
             let step = if is_step(entry) {
-                let text = if m.revealed {
-                    entry.turn_text.clone().or_else(|| Some(entry.text.clone()))
-                } else {
-                    entry.read_by(seat.map_or(SeatSet::EMPTY, SeatSet::only)).1
-                };
+                let (text, turn) = entry.read(seat.map_or(SeatSet::EMPTY, SeatSet::only), m.revealed);
+                let text = if m.revealed { turn.or(text) } else { turn };
                 let continues = open_turn == Some(entry.turn);
                 open_turn = Some(entry.turn);
                 let acted = match &entry.change {
@@ -73,7 +78,17 @@ impl Loaded {
                 };
                 let seat = if continues { steps.last().and_then(|s| s.seat).or(acted) } else { acted };
                 let view = referee.state().view(viewer);
-                let step = ReplayStep { turn: referee.state().turn(), text, seat, view };
+                let simultaneous = entry.simultaneous || (continues && steps.last().is_some_and(|s| s.simultaneous));
+                let opening = entry.opening.clone();
+                let step = ReplayStep {
+                    turn: referee.state().turn(),
+                    seq: event.seq,
+                    text,
+                    seat,
+                    simultaneous,
+                    opening,
+                    view,
+                };
                 if continues {
                     steps.pop();
                 }
@@ -86,7 +101,15 @@ impl Loaded {
                 if steps.last().is_some_and(|last| last.view.stacks == view.stacks) {
                     return Ok(());
                 }
-                ReplayStep { turn: referee.state().turn(), text: Some(entry.text.clone()), seat: event.seat, view }
+                ReplayStep {
+                    turn: referee.state().turn(),
+                    seq: event.seq,
+                    text: Some(entry.text.clone()),
+                    seat: event.seat,
+                    simultaneous: false,
+                    opening: None,
+                    view,
+                }
             };
             steps.push(step);
             Ok(())

@@ -1,0 +1,101 @@
+//! How an unfinished ATTACTICS match stands, for the bots' search, which
+//! cannot play random games of 6,000 to 10,000 actions to their end: a
+//! side is ahead by the worth of its pieces still in the game and by how
+//! near its nearest Monarch is to Maze Center, through the maze.
+
+use super::board::{self, Board, NONE, SQUARES};
+use super::{Attactics, Kind};
+use crate::bot::search::standing;
+use crate::game::Game;
+use crate::layout::CellId;
+use crate::seat::Seat;
+use std::collections::VecDeque;
+use std::sync::OnceLock;
+
+/// What a Monarch standing on Maze Center's doorstep is worth over one
+/// at the farthest square, in points of pieces (a Master is 2).
+const MONARCH_PROGRESS: f64 = 12.0;
+
+/// A lead worth about three to one, in the same points.
+const LEAD: f64 = 6.0;
+
+/// Rank-and-file steps from each square to Maze Center through the maze
+/// (`u16::MAX` where it cannot be reached).
+fn steps_to_centre() -> &'static [u16] {
+    static STEPS: OnceLock<Vec<u16>> = OnceLock::new();
+    STEPS.get_or_init(|| {
+        let board = Board::get();
+        // Who steps onto each square: walking them back from Maze Center.
+        let mut into: Vec<Vec<CellId>> = vec![Vec::new(); SQUARES];
+        for id in 0..SQUARES as CellId {
+            for d in (0..8).step_by(2) {
+                let to = board.step(id, d);
+                if to != NONE {
+                    into[usize::from(to)].push(id);
+                }
+            }
+        }
+        let mut steps = vec![u16::MAX; SQUARES];
+        let mut queue: VecDeque<CellId> = board::CENTRE.into_iter().collect();
+        for id in board::CENTRE {
+            steps[usize::from(id)] = 0;
+        }
+        while let Some(id) = queue.pop_front() {
+            for &from in &into[usize::from(id)] {
+                if steps[usize::from(from)] == u16::MAX {
+                    steps[usize::from(from)] = steps[usize::from(id)] + 1;
+                    queue.push_back(from);
+                }
+            }
+        }
+        steps
+    })
+}
+
+impl Attactics {
+    /// Each seat's standing: the points of its pieces on the board and still
+    /// to come in, plus up to [`MONARCH_PROGRESS`] for its Monarch nearest
+    /// Maze Center; a seat out of the game has none. Allies stand together.
+    pub(super) fn standing(&self) -> Vec<f64> {
+        let steps = steps_to_centre();
+        let farthest = f64::from(*steps.iter().filter(|s| **s != u16::MAX).max().unwrap_or(&1));
+        let seats = self.seat_count();
+        let mut worth = vec![0.0; seats];
+        let mut nearest = vec![f64::INFINITY; seats];
+        for (id, piece) in self.squares.iter().enumerate() {
+            let Some(piece) = piece else { continue };
+            let seat = piece.owner.index();
+            worth[seat] += f64::from(piece.kind.value());
+            if piece.kind == Kind::Monarch && steps[id] != u16::MAX {
+                nearest[seat] = nearest[seat].min(f64::from(steps[id]));
+            }
+        }
+        let in_play = self.in_play();
+        let scores: Vec<f64> = (0..seats)
+            .map(|seat| {
+                if !in_play.contains(Seat(seat as u8)) {
+                    return 0.0;
+                }
+                let hand: f64 = Kind::ALL.iter().map(|k| f64::from(self.hand[seat][*k as usize] * k.value())).sum();
+                let progress = if nearest[seat].is_finite() { 1.0 - nearest[seat] / farthest } else { 0.0 };
+                worth[seat] + hand + MONARCH_PROGRESS * progress
+            })
+            .collect();
+        standing(&scores, &self.options.allies.teams(), LEAD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maze_center_is_reached_from_every_corner_and_its_doorsteps_are_one_step_away() {
+        let steps = steps_to_centre();
+        for corner in 0..4 {
+            let entry = board::Entry::Corner.square(corner);
+            assert!(steps[usize::from(entry)] != u16::MAX && steps[usize::from(entry)] > 20, "corner {corner}");
+        }
+        assert_eq!(steps[usize::from(board::square(16, 17))], 1);
+    }
+}
