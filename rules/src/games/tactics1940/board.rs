@@ -8,7 +8,7 @@
 use crate::board::Cell;
 use crate::layout::CellId;
 use crate::layout::gallery::oceans::{self, Country, Place, Role};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 /// "No square" in a step table.
@@ -36,6 +36,10 @@ pub struct Board {
     at: Vec<(usize, usize)>,
     /// Each country's mouth (see [`Board::mouth`]), by `Country as usize`.
     mouths: Vec<Vec<CellId>>,
+    /// Per country (by `Country as usize`) and square, how many steps a
+    /// battleship needs to reach that country's open port squares or its
+    /// mouth (see [`Board::approach`]).
+    approaches: Vec<Vec<u8>>,
 }
 
 impl Board {
@@ -76,8 +80,9 @@ impl Board {
             .map(|id| id as CellId)
             .collect();
         let at = squares.iter().map(|s| s.at).collect();
-        let mut board = Board { names, ids, next, places, submarines, at, mouths: Vec::new() };
+        let mut board = Board { names, ids, next, places, submarines, at, mouths: Vec::new(), approaches: Vec::new() };
         board.mouths = Country::ALL.iter().map(|c| board.find_mouth(*c)).collect();
+        board.approaches = Country::ALL.iter().map(|c| board.find_approach(*c)).collect();
         board
     }
 
@@ -177,6 +182,36 @@ impl Board {
         mouth.sort_unstable();
         mouth.dedup();
         mouth
+    }
+
+    /// How many one-square steps a battleship on `id` needs to reach one of
+    /// `country`'s open port squares or the sea squares touching them, where
+    /// a blockade of `country` is made; `u8::MAX` where no battleship can
+    /// stand or none could get there.
+    pub fn approach(&self, country: Country, id: CellId) -> u8 {
+        self.approaches[country as usize][usize::from(id)]
+    }
+
+    /// A walk outwards from the squares where `country` is blockaded, over
+    /// the squares a battleship may stand on.
+    fn find_approach(&self, country: Country) -> Vec<u8> {
+        let mut steps = vec![u8::MAX; self.len()];
+        let mut next: VecDeque<CellId> =
+            self.open_ports(country).into_iter().chain(self.mouth(country).iter().copied()).collect();
+        for id in &next {
+            steps[usize::from(*id)] = 0;
+        }
+        while let Some(id) = next.pop_front() {
+            let far = steps[usize::from(id)].saturating_add(1);
+            for d in 0..8 {
+                let to = self.step(id, d);
+                if to != NONE && self.battleship_may_stand(to) && steps[usize::from(to)] == u8::MAX {
+                    steps[usize::from(to)] = far;
+                    next.push_back(to);
+                }
+            }
+        }
+        steps
     }
 
     /// Square `id`'s row and column (row 0 along North's edge).

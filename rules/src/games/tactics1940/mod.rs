@@ -21,6 +21,7 @@ mod notation;
 mod pieces;
 mod score;
 mod sides;
+mod threat;
 mod turn;
 mod view;
 
@@ -474,7 +475,8 @@ impl Game for Tactics1940 {
         asked.then_some(Tactics1940Action::Pass)
     }
 
-    /// The running scores (Rule 19, nobody blockaded yet), sides together.
+    /// The scores the match would end with, each blockade weighed by how
+    /// near it looks (score.rs, threat.rs), sides together.
     fn evaluate(&self) -> Option<Vec<f64>> {
         Some(self.standing())
     }

@@ -13,15 +13,29 @@ use crate::layout::CellId;
 use crate::seat::{Seat, SeatSet};
 
 /// A lead in score worth about three to one in the bots' search: a
-/// battleship and a few coins.
+/// battleship and a few coins. A blockade moves scores far more (the loser's
+/// fleet at sea, the Gold Reserve), so a near one outweighs such leads.
 const LEAD: f64 = 8.0;
 
 impl Tactics1940 {
-    /// Each seat's standing for the bots' search, from the scores the
-    /// match would end with now if nobody were blockaded.
+    /// Each seat's standing for the bots' search: the scores the match
+    /// would end with now if nobody were blockaded, moved towards those a
+    /// blockade of each belligerent would bring by the chance of it the
+    /// bots guess (threat.rs).
     pub(super) fn standing(&self) -> Vec<f64> {
-        let scores: Vec<f64> = self.counted(None).into_iter().map(f64::from).collect();
-        standing(&scores, &self.teams(), LEAD)
+        let now: Vec<f64> = self.counted(None).into_iter().map(f64::from).collect();
+        let mut expected = now.clone();
+        for victim in self.in_play().filter(|s| self.belligerent(*s)) {
+            let chance = self.threat(victim);
+            let mut after: Vec<f64> = self.counted(Some(victim)).into_iter().map(f64::from).collect();
+            for (winner, share) in self.shares(victim) {
+                after[winner.index()] += f64::from(share);
+            }
+            for (e, (a, n)) in expected.iter_mut().zip(after.iter().zip(&now)) {
+                *e += chance * (a - n);
+            }
+        }
+        standing(&expected, &self.teams(), LEAD)
     }
 
     /// Ends the match with `loser`'s seaport blockaded (or `loser` gone).
@@ -52,17 +66,21 @@ impl Tactics1940 {
     /// of them in turn order (docs/rules/tactics1940.md, "Scoring").
     pub fn scores(&mut self, loser: Option<Seat>) -> Vec<i32> {
         if let Some(loser) = loser {
-            let winners: Vec<Seat> = self.in_play().filter(|s| self.enemies(*s, loser)).collect();
-            if !winners.is_empty() {
-                let share = self.reserve / winners.len() as u32;
-                let rest = self.reserve % winners.len() as u32;
-                for (i, winner) in winners.iter().enumerate() {
-                    self.coins[winner.index()] += share + if i == 0 { rest } else { 0 };
-                }
-                self.reserve = 0;
+            for (winner, share) in self.shares(loser) {
+                self.coins[winner.index()] += share;
+                self.reserve -= share;
             }
         }
         self.counted(loser)
+    }
+
+    /// Who shares the Gold Reserve if `loser` is blockaded, and how much
+    /// each gets: its enemies in play, equally, the remainder to the first.
+    fn shares(&self, loser: Seat) -> Vec<(Seat, u32)> {
+        let winners: Vec<Seat> = self.in_play().filter(|s| self.enemies(*s, loser)).collect();
+        let Some(n) = u32::try_from(winners.len()).ok().filter(|n| *n > 0) else { return Vec::new() };
+        let (share, rest) = (self.reserve / n, self.reserve % n);
+        winners.into_iter().enumerate().map(|(i, w)| (w, share + if i == 0 { rest } else { 0 })).collect()
     }
 
     /// Each seat's coins and pieces as Rule 19 counts them, `loser` (if

@@ -337,6 +337,32 @@ fn the_simplest_blockade_occupies_the_two_open_seaport_squares_when_no_defender_
 }
 
 #[test]
+fn the_bots_see_a_blockade_coming_as_enemy_ships_near_the_seaport() {
+    let board = Board::get();
+    // Two South battleships at home, then in front of North's open ports.
+    let with_south_ships_at = |squares: [CellId; 2]| {
+        let mut game = empty(2);
+        for id in squares {
+            game.squares[usize::from(id)] = Some(Piece { owner: Seat(1), kind: Kind::Battleship });
+        }
+        game
+    };
+    let south_mouth = board.mouth(Country::South);
+    let away = with_south_ships_at([south_mouth[0], south_mouth[1]]);
+    let near = with_south_ships_at(board.fronts(Country::North));
+    assert!(away.threat(Seat(0)) < 0.05, "far off: {}", away.threat(Seat(0)));
+    assert!(near.threat(Seat(0)) > 0.5, "at the seaport, against its two moored guards: {}", near.threat(Seat(0)));
+    assert!(near.threat(Seat(1)) < 0.05, "South is not threatened: {}", near.threat(Seat(1)));
+    let (before, after) = (away.standing(), near.standing());
+    let odds = |r: &[f64]| r[1] / r[0];
+    assert!(
+        odds(&after) > 10.0 * odds(&before),
+        "the same pieces stand far better at the enemy's seaport: {before:?} {after:?}"
+    );
+    assert!((after[0] + after[1] - 1.0).abs() < 1e-9, "{after:?}");
+}
+
+#[test]
 fn a_seaport_its_owner_can_still_leave_is_not_blockaded() {
     let game = game(2);
     assert!(!game.blockaded(Seat(0)) && !game.blockaded(Seat(1)));
