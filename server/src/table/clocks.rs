@@ -34,6 +34,15 @@ pub enum Flag {
     Setup(Seat),
 }
 
+impl Flag {
+    /// The seat whose clock ran out.
+    pub fn seat(self) -> Seat {
+        match self {
+            Flag::Main(seat) | Flag::Setup(seat) => seat,
+        }
+    }
+}
+
 /// The clocks' values as stored with an event: each seat's time left, and
 /// its set-up time left while a set-up with a time of its own lasts.
 #[derive(Clone, Debug, PartialEq, Eq)]

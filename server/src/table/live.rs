@@ -248,16 +248,14 @@ impl Table {
     ) -> Result<(), Refusal> {
         let now = Instant::now();
         let Some(live) = self.stage.running() else { return not_live() };
-        match live.clocks.as_ref().and_then(|c| c.flagged(now)) {
-            Some(Flag::Main(flagged)) if flagged == seat => {
-                self.flag(Flag::Main(seat)).await;
-                return refuse(ErrorCode::MatchNotLive, "your time ran out");
-            }
-            Some(Flag::Setup(flagged)) if flagged == seat => {
-                self.flag(Flag::Setup(seat)).await;
-                return refuse(ErrorCode::StaleSequence, "your set-up time ran out: your set-up was completed for you");
-            }
-            _ => {}
+        if let Some(flag) = live.clocks.as_ref().and_then(|c| c.flagged(now)).filter(|f| f.seat() == seat) {
+            self.flag(flag).await;
+            return match flag {
+                Flag::Main(_) => refuse(ErrorCode::MatchNotLive, "your time ran out"),
+                Flag::Setup(_) => {
+                    refuse(ErrorCode::StaleSequence, "your set-up time ran out: your set-up was completed for you")
+                }
+            };
         }
         let turn = self.referee.state().turn();
         let deciding = self.referee.state().status().decision();

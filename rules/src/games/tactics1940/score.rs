@@ -78,7 +78,10 @@ impl Tactics1940 {
     /// each gets: its enemies in play, equally, the remainder to the first.
     fn shares(&self, loser: Seat) -> Vec<(Seat, u32)> {
         let winners: Vec<Seat> = self.in_play().filter(|s| self.enemies(*s, loser)).collect();
-        let Some(n) = u32::try_from(winners.len()).ok().filter(|n| *n > 0) else { return Vec::new() };
+        if winners.is_empty() {
+            return Vec::new();
+        }
+        let n = winners.len() as u32;
         let (share, rest) = (self.reserve / n, self.reserve % n);
         winners.into_iter().enumerate().map(|(i, w)| (w, share + if i == 0 { rest } else { 0 })).collect()
     }
