@@ -117,13 +117,8 @@ impl Table {
         })?;
         self.chat.keep(line.clone());
         let message = super::serialize(&ServerMessage::Chat { table: self.id.clone(), line });
-        let gone: Vec<u64> = self
-            .followers
-            .iter()
-            .filter(|f| self.channel_of(&f.player) == channel && !f.conn.send_text(message.clone()))
-            .map(|f| f.conn.id)
-            .collect();
-        self.followers.retain(|f| !gone.contains(&f.conn.id));
+        let channels: Vec<_> = self.followers.iter().map(|f| self.channel_of(&f.player)).collect();
+        self.send_each(|i, _| (channels[i] == channel).then(|| vec![message.clone()]));
         Ok(())
     }
 }

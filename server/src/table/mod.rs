@@ -14,6 +14,7 @@ mod bots;
 mod chat;
 mod clocks;
 mod events;
+mod followers;
 mod live;
 mod lobby;
 mod over;

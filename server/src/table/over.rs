@@ -179,7 +179,7 @@ impl Table {
             code: handle.code.clone(),
             by: player.clone(),
         });
-        self.followers.retain(|f| f.conn.send_text(offer.clone()));
+        self.send_each(|_, _| Some(vec![offer.clone()]));
         Ok(())
     }
 

@@ -121,7 +121,7 @@ impl Table {
             .map(|f| frames(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&f.player)))))
             .collect();
         let mut sent = snapshots.into_iter();
-        self.followers.retain(|f| f.conn.send_frames(sent.next().expect("one snapshot per follower")));
+        self.send_each(|_, _| sent.next());
     }
 
     /// Sends every follower a new event and its state after it, each as its
@@ -141,11 +141,6 @@ impl Table {
                 })
             });
         }
-        let mut index = 0;
-        self.followers.retain(|f| {
-            let message = messages[&viewing[index]].clone();
-            index += 1;
-            f.conn.send_frames(message)
-        });
+        self.send_each(|i, _| Some(messages[&viewing[i]].clone()));
     }
 }
