@@ -103,6 +103,9 @@ impl Table {
     /// that a bot may take it over), and everyone is told who is here.
     /// Telling them may find more connections gone, which leave the same way.
     pub(super) fn lose(&mut self, mut gone: Vec<u64>) {
+        if gone.is_empty() {
+            return;
+        }
         while !gone.is_empty() {
             let watching = self.spectators();
             let mut held = SeatSet::EMPTY;
