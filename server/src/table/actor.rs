@@ -465,7 +465,7 @@ impl Table {
     async fn handle(&mut self, command: Command) {
         match command {
             Command::Subscribe { conn, player, last_seq, via_code } => self.subscribe(conn, player, last_seq, via_code),
-            Command::Unsubscribe { conn_id } => self.unsubscribe(conn_id),
+            Command::Unsubscribe { conn_id } => self.lose(vec![conn_id]),
             Command::Request { conn, player, message, received } => {
                 self.request(&conn, &player, message, received).await;
             }

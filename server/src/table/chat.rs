@@ -118,7 +118,7 @@ impl Table {
         self.chat.keep(line.clone());
         let message = super::serialize(&ServerMessage::Chat { table: self.id.clone(), line });
         let channels: Vec<_> = self.followers.iter().map(|f| self.channel_of(&f.player)).collect();
-        self.send_each(|i, _| (channels[i] == channel).then(|| vec![message.clone()]));
+        self.send_each(|i| (channels[i] == channel).then(|| vec![message.clone()]));
         Ok(())
     }
 }

@@ -92,47 +92,40 @@ impl Table {
         self.publish_lobby();
     }
 
-    /// A connection stopped following the table: it said so, it closed, or
-    /// a message could not be queued for it (it is gone or too slow).
-    pub(super) fn unsubscribe(&mut self, conn_id: u64) {
-        self.lose(vec![conn_id]);
-    }
-
-    /// The one path by which followers leave: each seat whose player is no
-    /// longer here starts its grace period and is noted as gone away (so
-    /// that a bot may take it over), and everyone is told who is here.
-    /// Telling them may find more connections gone, which leave the same way.
-    pub(super) fn lose(&mut self, mut gone: Vec<u64>) {
+    /// The one path by which followers leave, whether they unsubscribed,
+    /// closed, or could not be queued a message (gone, or too slow): each
+    /// seat whose player is no longer here starts its grace period and is
+    /// noted as gone away (so that a bot may take it over), and everyone is
+    /// told who is here, which may find more followers gone.
+    pub(super) fn lose(&mut self, gone: Vec<u64>) {
         if gone.is_empty() {
             return;
         }
-        while !gone.is_empty() {
-            let watching = self.spectators();
-            let mut held = SeatSet::EMPTY;
-            for conn_id in gone.drain(..) {
-                if let Some(index) = self.followers.iter().position(|f| f.conn.id == conn_id) {
-                    let follower = self.followers.remove(index);
-                    held = held.union(self.seats_of(&follower.player));
-                }
+        let watching = self.spectators();
+        let mut held = SeatSet::EMPTY;
+        for conn_id in gone {
+            if let Some(index) = self.followers.iter().position(|f| f.conn.id == conn_id) {
+                let follower = self.followers.remove(index);
+                held = held.union(self.seats_of(&follower.player));
             }
-            let away: Vec<Seat> = held.iter().filter(|s| !self.is_connected(*s)).collect();
-            for seat in &away {
-                self.start_grace(*seat);
-                if let Some(live) = self.stage.live_mut() {
-                    live.went_away = live.went_away.with(*seat);
-                }
+        }
+        let away: Vec<Seat> = held.iter().filter(|s| !self.is_connected(*s)).collect();
+        for seat in &away {
+            self.start_grace(*seat);
+            if let Some(live) = self.stage.live_mut() {
+                live.went_away = live.went_away.with(*seat);
             }
-            if !away.is_empty() || self.watchers_changed(watching) {
-                gone = self.send_presence();
-            }
+        }
+        if !away.is_empty() || self.watchers_changed(watching) {
+            self.broadcast_presence();
         }
         self.publish_lobby();
     }
 
-    /// Queues `frames_for(follower)` for every follower, and lets those it
-    /// cannot reach go ([`Table::lose`]).
-    pub(super) fn send_each(&mut self, mut frames_for: impl FnMut(usize, &Follower) -> Option<Vec<Utf8Bytes>>) {
-        let gone = self.unreached(|i, f| frames_for(i, f).is_none_or(|frames| f.conn.send_frames(frames)));
+    /// Queues `frames_for(i)` for the `i`th follower (nothing where it is
+    /// `None`), and lets those it cannot reach go ([`Table::lose`]).
+    pub(super) fn send_each(&mut self, mut frames_for: impl FnMut(usize) -> Option<Vec<Utf8Bytes>>) {
+        let gone = self.unreached(|i, f| frames_for(i).is_none_or(|frames| f.conn.send_frames(frames)));
         self.lose(gone);
     }
 
@@ -199,18 +192,12 @@ impl Table {
 
     /// Tells every follower who is here.
     pub(super) fn broadcast_presence(&mut self) {
-        let gone = self.send_presence();
-        self.lose(gone);
-    }
-
-    /// Queues the `presence` message for every follower; returns those it
-    /// could not reach.
-    fn send_presence(&self) -> Vec<u64> {
         let message = super::serialize(&ServerMessage::Presence {
             table: self.id.clone(),
             seats: self.presence(),
             spectators: self.spectators(),
         });
-        self.unreached(|_, f| f.conn.send_text(message.clone()))
+        let gone = self.unreached(|_, f| f.conn.send_text(message.clone()));
+        self.lose(gone);
     }
 }

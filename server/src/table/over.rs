@@ -179,7 +179,7 @@ impl Table {
             code: handle.code.clone(),
             by: player.clone(),
         });
-        self.send_each(|_, _| Some(vec![offer.clone()]));
+        self.send_each(|_| Some(vec![offer.clone()]));
         Ok(())
     }
 

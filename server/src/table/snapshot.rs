@@ -121,7 +121,7 @@ impl Table {
             .map(|f| frames(&ServerMessage::Snapshot(Box::new(self.snapshot_for(&f.player)))))
             .collect();
         let mut sent = snapshots.into_iter();
-        self.send_each(|_, _| sent.next());
+        self.send_each(|_| sent.next());
     }
 
     /// Sends every follower a new event and its state after it, each as its
@@ -141,6 +141,6 @@ impl Table {
                 })
             });
         }
-        self.send_each(|i, _| Some(messages[&viewing[i]].clone()));
+        self.send_each(|i| Some(messages[&viewing[i]].clone()));
     }
 }
