@@ -66,6 +66,8 @@ pub struct GameInfo {
     /// Whether chance takes part (dice, cards, random arrangements).
     pub chance: bool,
     /// Whether a seat may not see everything (hidden ranks, held cards).
+    /// Without it, `view` is the same for every viewer, and the server
+    /// draws it once for all.
     pub hidden_information: bool,
     /// Whether it has simultaneous decisions.
     pub simultaneous: bool,

@@ -9,6 +9,7 @@ use super::frames;
 use axum::extract::ws::Utf8Bytes;
 use protocol::{PlayerInfo, ServerMessage, StateUpdate, TableSnapshot};
 use rules::referee::AnyReferee;
+use rules::view::View;
 use rules::{Seat, SeatSet, Viewer};
 use std::collections::HashMap;
 use tokio::time::Instant;
@@ -25,13 +26,26 @@ fn viewer_of(seats: SeatSet, referee: &dyn AnyReferee) -> Viewer {
 impl Table {
     /// The viewer's current state: view, legal actions, clocks.
     pub(super) fn state_for(&self, seats: SeatSet) -> StateUpdate {
-        self.state_of(&*self.referee, self.seq(), seats)
+        let view = self.referee.state().view(self.viewer(&*self.referee, seats));
+        self.state_of(&*self.referee, self.seq(), seats, view)
     }
 
-    /// The viewer's state when the match stood as `referee` holds it, at
-    /// event `seq`: the current one, or one inside a change of several events.
-    fn state_of(&self, referee: &dyn AnyReferee, seq: u64, seats: SeatSet) -> StateUpdate {
-        let viewer = if self.revealed() { Viewer::Spectator } else { viewer_of(seats, referee) };
+    /// Whose view of the match as `referee` holds it the holder of `seats`
+    /// is shown: the spectator's once everything is revealed, and in a game
+    /// without hidden information, where every view is the same (so that it
+    /// is drawn once for everyone).
+    fn viewer(&self, referee: &dyn AnyReferee, seats: SeatSet) -> Viewer {
+        if self.revealed() || !self.setup.game.info().hidden_information {
+            Viewer::Spectator
+        } else {
+            viewer_of(seats, referee)
+        }
+    }
+
+    /// The viewer's state, with its `view`, when the match stood as
+    /// `referee` holds it, at event `seq`: the current one, or one inside a
+    /// change of several events.
+    fn state_of(&self, referee: &dyn AnyReferee, seq: u64, seats: SeatSet, view: View) -> StateUpdate {
         let state = referee.state();
         let legal = match self.stage.running() {
             Some(live) => {
@@ -51,7 +65,7 @@ impl Table {
             table: self.id.clone(),
             seq,
             phase: self.stage.phase(),
-            view: state.view(viewer),
+            view,
             legal: legal.inline,
             legal_follows: legal.parts.len(),
             legal_parts: legal.parts,
@@ -132,14 +146,19 @@ impl Table {
         let referee = during.unwrap_or(&*self.referee);
         let revealed = self.revealed();
         let mut messages: HashMap<SeatSet, Vec<Utf8Bytes>> = HashMap::new();
+        let mut views: HashMap<Viewer, View> = HashMap::new();
         let viewing: Vec<SeatSet> = self.followers.iter().map(|f| self.viewing(&f.player)).collect();
         for seats in &viewing {
-            messages.entry(*seats).or_insert_with(|| {
-                frames(&ServerMessage::Event {
-                    event: event.view_for(*seats, revealed),
-                    state: Box::new(self.state_of(referee, event.seq, *seats)),
-                })
-            });
+            if messages.contains_key(seats) {
+                continue;
+            }
+            let viewer = self.viewer(referee, *seats);
+            let view = views.entry(viewer).or_insert_with(|| referee.state().view(viewer)).clone();
+            let message = ServerMessage::Event {
+                event: event.view_for(*seats, revealed),
+                state: Box::new(self.state_of(referee, event.seq, *seats, view)),
+            };
+            messages.insert(*seats, frames(&message));
         }
         self.send_each(|i| Some(messages[&viewing[i]].clone()));
     }

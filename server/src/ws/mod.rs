@@ -56,8 +56,11 @@ const NOTICE_INTERVAL: Duration = Duration::from_secs(1);
 /// 1008. An honest client, at most a burst then the steady rate, never
 /// comes near.
 const FLOOD_CLOSE: u32 = 200;
-/// After a close frame is sent, how long the connection reads on for the
-/// client's own close frame.
+/// How long one write may wait for a client that does not read before the
+/// connection is dropped: as long as a keepalive ping may go unanswered.
+const WRITE_WAIT: Duration = KEEPALIVE;
+/// How long the closing handshake may take: sending our close frame, then
+/// reading on for the client's.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// `GET /ws`: upgrades with small buffers, so idle connections stay cheap.
@@ -177,7 +180,20 @@ impl Connection {
                     None => break,
                 },
                 Some(text) = self.rx.recv() => {
-                    if write_queued(&mut socket, text, &mut self.rx).await.is_err() {
+                    // A client that stops reading must not hold this task
+                    // in a write for ever: the write gives way when the
+                    // table finds the queue full, or after WRITE_WAIT.
+                    let too_slow = tokio::select! {
+                        written = within(write_queued(&mut socket, text, &mut self.rx)) => {
+                            if !written {
+                                break;
+                            }
+                            false
+                        }
+                        () = kill.notified() => true,
+                    };
+                    if too_slow {
+                        close(&mut socket, 1013, "too slow; reconnect").await;
                         break;
                     }
                 }
@@ -187,7 +203,7 @@ impl Connection {
                         continue;
                     }
                     let list = self.lobbies.as_mut().expect("watching").borrow_and_update().clone();
-                    if socket.send(Message::Text(list)).await.is_err() {
+                    if !within(socket.send(Message::Text(list))).await {
                         break;
                     }
                 }
@@ -205,7 +221,7 @@ impl Connection {
                         break;
                     }
                     heard = false;
-                    if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    if !within(socket.send(Message::Ping(Default::default()))).await {
                         break;
                     }
                 }
@@ -521,10 +537,12 @@ fn close_for(error: axum::Error) -> (u16, &'static str) {
 /// that loses the frame.
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
     let frame = CloseFrame { code, reason: Utf8Bytes::from_static(reason) };
-    if socket.send(Message::Close(Some(frame))).await.is_err() {
-        return;
-    }
+    // Bounded as a whole: a client that does not read may never take the
+    // close frame itself.
     let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        if socket.send(Message::Close(Some(frame))).await.is_err() {
+            return;
+        }
         while let Some(Ok(message)) = socket.recv().await {
             if matches!(message, Message::Close(_)) {
                 break;
@@ -532,6 +550,12 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
         }
     })
     .await;
+}
+
+/// Whether a write succeeded within [`WRITE_WAIT`]; one that waits longer
+/// for a client that does not read counts as failed.
+async fn within(write: impl Future<Output = Result<(), axum::Error>>) -> bool {
+    matches!(tokio::time::timeout(WRITE_WAIT, write).await, Ok(Ok(())))
 }
 
 /// What a visitor (a connection without a session) may ask: to watch.

@@ -258,6 +258,11 @@ impl Client {
     /// Connects without saying hello.
     pub async fn connect_silently(url: &str, token: &str, player: Value) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
+        Client::over(ws, token, player)
+    }
+
+    /// A client over a WebSocket already open (a test's own socket).
+    pub fn over(ws: WebSocketStream<MaybeTlsStream<TcpStream>>, token: &str, player: Value) -> Client {
         Client {
             ws,
             token: token.to_string(),
