@@ -59,6 +59,9 @@ const FLOOD_CLOSE: u32 = 200;
 /// How long one write may wait for a client that does not read before the
 /// connection is dropped: as long as a keepalive ping may go unanswered.
 const WRITE_WAIT: Duration = KEEPALIVE;
+/// The close of a connection whose client cannot keep up, whether found
+/// while the connection waited or while it wrote.
+const TOO_SLOW: (u16, &str) = (1013, "too slow; reconnect");
 /// How long the closing handshake may take: sending our close frame, then
 /// reading on for the client's.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
@@ -193,7 +196,7 @@ impl Connection {
                         () = kill.notified() => true,
                     };
                     if too_slow {
-                        close(&mut socket, 1013, "too slow; reconnect").await;
+                        close(&mut socket, TOO_SLOW.0, TOO_SLOW.1).await;
                         break;
                     }
                 }
@@ -213,7 +216,7 @@ impl Connection {
                     break;
                 }
                 () = kill.notified() => {
-                    close(&mut socket, 1013, "too slow; reconnect").await;
+                    close(&mut socket, TOO_SLOW.0, TOO_SLOW.1).await;
                     break;
                 }
                 _ = keepalive.tick() => {
