@@ -268,8 +268,11 @@ pub enum ClientMessage {
 impl ClientMessage {
     /// Reads a message as the server receives it.
     pub fn parse(text: &str) -> Result<ClientMessage, ParseError> {
-        let value: Value = serde_json::from_str(text).map_err(ParseError::NotJson)?;
-        serde_json::from_value(value).map_err(ParseError::NotAMessage)
+        // In one pass; only a refused text is read again, to tell which.
+        serde_json::from_str(text).map_err(|error| match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+            Ok(_) => ParseError::NotAMessage(error),
+            Err(not_json) => ParseError::NotJson(not_json),
+        })
     }
 
     /// The table a message concerns, if any.

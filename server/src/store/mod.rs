@@ -57,6 +57,14 @@ pub struct Store {
     journal: Journal,
 }
 
+/// When SQLite copies its write-ahead log into the database file: once the
+/// log holds 16,000 pages (64 MB), not the default 1,000. The commit that
+/// crosses the mark does the copying and its events wait for it, and so do
+/// those queued behind; copying a log in which the journal's few pages were
+/// rewritten many times costs about the same at any length, so a longer log
+/// makes those slow commits rarer (docs/performance.md).
+const CHECKPOINT_AT: &str = "PRAGMA wal_autocheckpoint = 16000";
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
 impl Store {
@@ -81,6 +89,7 @@ impl Store {
                     conn.execute("PRAGMA synchronous = FULL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
                     conn.execute("PRAGMA foreign_keys = ON").await?;
+                    conn.execute(CHECKPOINT_AT).await?;
                     Ok(())
                 })
             }),
