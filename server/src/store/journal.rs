@@ -2,18 +2,19 @@
 //! writer task, which commits whatever has queued up together and only then
 //! tells each waiting table actor that its event is durable.
 //!
-//! Why one writer with a few commits in flight: a commit costs a disk flush.
+//! Why one writer with two commits in flight: a commit costs a disk flush.
 //! With a writer per match, a thousand actions a second would be a thousand
 //! flushes a second; here the events that arrive while commits are under way
 //! share the next one (group commit), so flushes fall as the load rises,
 //! while an event under light load waits for just one commit. Allowing a
 //! second commit in flight keeps one slow flush from holding up every event
 //! queued behind it; more than two only split the load into smaller batches
-//! whose commits compete for the database's CPU (docs/performance.md). Each
-//! commit slot keeps its own connection. That is safe because a table never has two
-//! events in flight: each table actor awaits its acknowledgement before it
-//! applies or announces anything (which is what makes "stored before told"
-//! hold), so the order of one table's events never depends on commit order.
+//! whose commits compete for the database's CPU (docs/performance.md). Two
+//! commits in flight are safe because a table never has two events in
+//! flight: each table actor awaits its acknowledgement before it applies or
+//! announces anything (which is what makes "stored before told" hold), so
+//! the order of one table's events never depends on commit order. Each
+//! commit slot keeps its own connection.
 //! SQLite takes one writer at a time: there, commits in flight would only
 //! wait on each other's lock (in its busy handler's sleeps), so it gets one
 //! and larger batches instead.
@@ -37,7 +38,8 @@ use tokio::sync::{mpsc, oneshot};
 /// Most groups committed together.
 const MAX_BATCH: usize = 256;
 /// Most commits in flight at once (PostgreSQL; SQLite takes one): at 8,000
-/// actions a second, two held p99 at 19 ms where four let it reach 46 ms.
+/// actions a second, two held p99 at 16-32 ms in most runs, where four let
+/// it reach 46 ms (docs/performance.md).
 pub const IN_FLIGHT: usize = 2;
 
 /// One numbered event as stored.
@@ -160,10 +162,10 @@ async fn writer(pool: AnyPool, in_flight: usize, mut rx: mpsc::UnboundedReceiver
             free.try_send(slot).expect("a slot taken has room to come back");
         } else {
             let work = std::mem::take(&mut batch);
-            let (pool, metrics, free) = (pool.clone(), metrics.clone(), free.clone());
+            let (pool, metrics) = (pool.clone(), metrics.clone());
+            let lease = Lease { free: Some(free.clone()) };
             tokio::spawn(async move {
-                let slot = commit_batch(&pool, slot, work, &metrics).await;
-                let _ = free.send(slot).await;
+                lease.give_back(commit_batch(&pool, slot, work, &metrics).await);
             });
         }
         if let Some(done) = closing.take() {
@@ -173,6 +175,31 @@ async fn writer(pool: AnyPool, in_flight: usize, mut rx: mpsc::UnboundedReceiver
             }
             let _ = done.send(());
             return;
+        }
+    }
+}
+
+/// A commit slot out with a commit, given back with the connection the
+/// commit hands back; dropped without being given back (the commit
+/// panicked), it comes back without one, and the connection goes back to
+/// the pool, which rolls back whatever it was in the middle of.
+struct Lease {
+    free: Option<mpsc::Sender<Slot>>,
+}
+
+impl Lease {
+    fn give_back(mut self, slot: Slot) {
+        if let Some(free) = self.free.take() {
+            // There is always room: the channel holds as many as there are slots.
+            let _ = free.try_send(slot);
+        }
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(free) = self.free.take() {
+            let _ = free.try_send(None);
         }
     }
 }
