@@ -110,11 +110,13 @@ function createForm(ctx, games, bots) {
   }
 
   // The sides are named on the game's board (White, Black; Red, Blue, ...).
+  // Answers may come back out of order: only the one for what is chosen now counts.
   async function showSides() {
     const game = gameSelect.value;
-    const url = `/api/games/${game}/layout?options=${encodeURIComponent(JSON.stringify(chosenOptions()))}`;
+    const chosen = JSON.stringify(chosenOptions());
+    const url = `/api/games/${game}/layout?options=${encodeURIComponent(chosen)}`;
     const layout = await loadLayout(url).catch(() => null);
-    if (!layout || gameSelect.value !== game) return;
+    if (!layout || gameSelect.value !== game || JSON.stringify(chosenOptions()) !== chosen) return;
     const kept = side.value;
     side.replaceChildren(h("option", { value: "" }, "Random"),
       ...layout.seats.map((s, i) => h("option", { value: String(i) }, i === 0 ? `${s.name} (moves first)` : s.name)));
