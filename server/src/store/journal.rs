@@ -24,14 +24,22 @@
 //! all. A batch of events alone is one multi-row `INSERT`, atomic by itself;
 //! a batch that also changes table rows (a match starting or ending) is one
 //! transaction.
+//!
+//! When several nodes share the database, a group is written under the
+//! [`Term`] of its table's lease: the `INSERT` keeps only the rows whose
+//! lease still has their term, locking those leases until it commits, and
+//! a group whose rows it dropped is answered [`StoreError::Fenced`] while
+//! the rest of the batch commits (see `leases`).
 
 use super::StoreError;
+use super::leases::Term;
 use super::sql::Sql;
 use crate::metrics::Metrics;
 use protocol::Phase;
 use rules::Seat;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Row};
+use std::collections::HashSet;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
@@ -96,7 +104,7 @@ pub struct JournalEntry {
 }
 
 enum Request {
-    Write(Vec<JournalEntry>, oneshot::Sender<Result<(), sqlx::Error>>),
+    Write(Waiting),
     Close(oneshot::Sender<()>),
 }
 
@@ -116,13 +124,21 @@ impl Journal {
 
     /// Writes a group of entries, all or none; returns once it is committed.
     pub async fn write(&self, group: Vec<JournalEntry>) -> Result<(), StoreError> {
+        self.send(group, None).await
+    }
+
+    /// Writes a group of entries of one table, all or none, if its lease
+    /// still has term `term` (several nodes); returns once it is committed,
+    /// or [`StoreError::Fenced`] if the lease has moved on.
+    pub async fn write_under(&self, group: Vec<JournalEntry>, term: Term) -> Result<(), StoreError> {
+        self.send(group, Some(term)).await
+    }
+
+    async fn send(&self, entries: Vec<JournalEntry>, term: Option<Term>) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
-        self.tx.send(Request::Write(group, done)).map_err(|_| StoreError::JournalClosed)?;
-        match wait.await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(error)) => Err(StoreError::Database(error)),
-            Err(_) => Err(StoreError::JournalClosed),
-        }
+        let group = Waiting { entries, term, done };
+        self.tx.send(Request::Write(group)).map_err(|_| StoreError::JournalClosed)?;
+        wait.await.unwrap_or(Err(StoreError::JournalClosed))
     }
 
     /// Commits everything queued so far, then stops the writer.
@@ -134,7 +150,43 @@ impl Journal {
     }
 }
 
-type Waiting = (Vec<JournalEntry>, oneshot::Sender<Result<(), sqlx::Error>>);
+/// A group waiting to be committed.
+struct Waiting {
+    entries: Vec<JournalEntry>,
+    /// The term of its table's lease it is written under, if leased.
+    term: Option<Term>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+impl Waiting {
+    fn rows(&self) -> impl Iterator<Item = EventRow<'_>> {
+        self.entries.iter().map(|entry| EventRow { entry, term: self.term })
+    }
+
+    fn table(&self) -> Option<&str> {
+        self.entries.first().map(|e| e.event.table_id.as_str())
+    }
+
+    /// Answers the table: stored, unless fenced off (its table is missing
+    /// from `landed`, the tables whose leased rows the commit kept).
+    fn answer(self, landed: &Landed) {
+        let result = match (self.term, self.table()) {
+            (Some(_), Some(table)) if !landed.contains(table) => Err(StoreError::Fenced(table.to_string())),
+            _ => Ok(()),
+        };
+        let _ = self.done.send(result);
+    }
+}
+
+/// A row to insert: an entry, with the term it is written under if leased.
+#[derive(Clone, Copy)]
+struct EventRow<'a> {
+    entry: &'a JournalEntry,
+    term: Option<Term>,
+}
+
+/// The tables whose rows written under a term a commit kept.
+type Landed = HashSet<String>;
 
 async fn writer(pool: AnyPool, in_flight: usize, mut rx: mpsc::UnboundedReceiver<Request>, metrics: Arc<Metrics>) {
     // The commit slots, each with the connection it keeps between commits
@@ -151,7 +203,7 @@ async fn writer(pool: AnyPool, in_flight: usize, mut rx: mpsc::UnboundedReceiver
         let mut next = Some(first);
         while let Some(request) = next.take() {
             match request {
-                Request::Write(group, done) => batch.push((group, done)),
+                Request::Write(group) => batch.push(group),
                 Request::Close(done) => closing = Some(done),
             }
             if batch.len() < MAX_BATCH && closing.is_none() {
@@ -215,34 +267,39 @@ type Slot = Option<PoolConnection<Any>>;
 /// commit succeeded. A failed one goes back to the pool, which closes it if
 /// it is broken.
 async fn commit_batch(pool: &AnyPool, slot: Slot, batch: Vec<Waiting>, metrics: &Metrics) -> Slot {
-    let entries: Vec<&JournalEntry> = batch.iter().flat_map(|(group, _)| group).collect();
+    let rows: Vec<EventRow<'_>> = batch.iter().flat_map(Waiting::rows).collect();
     let started = std::time::Instant::now();
-    let (result, slot) = match commit_on(pool, slot, &entries).await {
-        Ok(conn) => (Ok(()), Some(conn)),
+    let (result, slot) = match commit_on(pool, slot, &rows).await {
+        Ok((landed, conn)) => (Ok(landed), Some(conn)),
         Err(error) => (Err(error), None),
     };
     metrics.commit_latency.record(started.elapsed().as_secs_f64());
     metrics.journal_commits_total.increment(1);
-    metrics.journal_events_total.increment(entries.len() as u64);
+    metrics.journal_events_total.increment(rows.len() as u64);
+    drop(rows);
     match result {
-        Ok(()) => batch.into_iter().for_each(|(_, done)| drop(done.send(Ok(())))),
+        Ok(landed) => batch.into_iter().for_each(|group| group.answer(&landed)),
         Err(error) => {
             // One bad group must not fail the others: retry one by one.
             tracing::warn!(%error, size = batch.len(), "journal batch failed; retrying groups one by one");
-            for (group, done) in batch {
-                let entries: Vec<&JournalEntry> = group.iter().collect();
-                let result = match retry(pool, &entries).await {
+            for group in batch {
+                let rows: Vec<EventRow<'_>> = group.rows().collect();
+                match retry(pool, &rows).await {
+                    Ok(landed) => group.answer(&landed),
                     // The batch may have been written after all, its answer lost:
                     // the very same events already stored count as stored.
-                    Err(sqlx::Error::Database(e)) if e.is_unique_violation() && all_stored(pool, &group).await => {
-                        Ok(())
+                    Err(sqlx::Error::Database(e))
+                        if e.is_unique_violation() && all_stored(pool, &group.entries).await =>
+                    {
+                        let _ = group.done.send(Ok(()));
                     }
-                    other => other,
-                };
-                if let (Err(error), Some(first)) = (&result, group.first()) {
-                    tracing::error!(%error, table = %first.event.table_id, seq = first.event.seq, "journal write failed");
+                    Err(error) => {
+                        if let Some(first) = group.entries.first() {
+                            tracing::error!(%error, table = %first.event.table_id, seq = first.event.seq, "journal write failed");
+                        }
+                        let _ = group.done.send(Err(StoreError::Database(error)));
+                    }
                 }
-                let _ = done.send(result);
             }
         }
     }
@@ -251,18 +308,22 @@ async fn commit_batch(pool: &AnyPool, slot: Slot, batch: Vec<Waiting>, metrics: 
 
 /// Commits on the slot's connection, or one from the pool if it has none,
 /// and hands the connection back.
-async fn commit_on(pool: &AnyPool, slot: Slot, entries: &[&JournalEntry]) -> Result<PoolConnection<Any>, sqlx::Error> {
+async fn commit_on(
+    pool: &AnyPool,
+    slot: Slot,
+    rows: &[EventRow<'_>],
+) -> Result<(Landed, PoolConnection<Any>), sqlx::Error> {
     let mut conn = match slot {
         Some(conn) => conn,
         None => pool.acquire().await?,
     };
-    commit(&mut conn, entries).await?;
-    Ok(conn)
+    let landed = commit(&mut conn, rows).await?;
+    Ok((landed, conn))
 }
 
 /// Commits a group alone, on a connection from the pool.
-async fn retry(pool: &AnyPool, entries: &[&JournalEntry]) -> Result<(), sqlx::Error> {
-    commit(&mut *pool.acquire().await?, entries).await
+async fn retry(pool: &AnyPool, rows: &[EventRow<'_>]) -> Result<Landed, sqlx::Error> {
+    commit(&mut *pool.acquire().await?, rows).await
 }
 
 /// Whether exactly these events are in the database already.
@@ -287,11 +348,20 @@ async fn already_stored(pool: &AnyPool, event: &StoredEvent) -> bool {
             && row.try_get::<String, _>("payload").is_ok_and(|p| p == event.payload))
 }
 
-/// The multi-row `INSERT` of a batch's events.
-fn insert_events<'a>(entries: &[&'a JournalEntry]) -> Sql<'a> {
-    let mut sql = Sql::new("INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES ");
-    for (i, entry) in entries.iter().enumerate() {
-        let e = &entry.event;
+/// The multi-row `INSERT` of a batch's events. With rows written under a
+/// term, it keeps only those whose lease still has their term, locks those
+/// leases until the commit (so that a claim waits for it), and returns the
+/// tables of the rows it kept.
+fn insert_events<'a>(rows: &[EventRow<'a>]) -> Sql<'a> {
+    let leased = rows.iter().any(|row| row.term.is_some());
+    let mut sql = Sql::new(if leased {
+        "INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) \
+         SELECT v.table_id, v.seq, v.kind, v.seat, v.client_id, v.payload, v.created_at FROM (VALUES "
+    } else {
+        "INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES "
+    });
+    for (i, row) in rows.iter().enumerate() {
+        let e = &row.entry.event;
         sql.push(if i == 0 { "(" } else { ", (" })
             .bind(e.table_id.as_str())
             .push(", ")
@@ -305,27 +375,51 @@ fn insert_events<'a>(entries: &[&'a JournalEntry]) -> Sql<'a> {
             .push(", ")
             .bind(e.payload.as_str())
             .push(", ")
-            .bind(e.created_at as i64)
-            .push(")");
+            .bind(e.created_at as i64);
+        if leased {
+            sql.push(", ").bind(row.term.map(|t| t.0 as i64));
+        }
+        sql.push(")");
+    }
+    if leased {
+        sql.push(
+            ") AS v (table_id, seq, kind, seat, client_id, payload, created_at, term) \
+             WHERE v.term IS NULL OR EXISTS \
+             (SELECT 1 FROM leases WHERE leases.table_id = v.table_id AND leases.term = v.term FOR SHARE) \
+             RETURNING table_id",
+        );
     }
     sql
 }
 
-async fn commit(conn: &mut AnyConnection, entries: &[&JournalEntry]) -> Result<(), sqlx::Error> {
-    let query = insert_events(entries);
-    if entries.iter().all(|e| e.change.is_none()) {
+/// Commits rows, all or none, except those of leased tables whose lease
+/// has moved on; returns the leased tables whose rows were kept.
+async fn commit(conn: &mut AnyConnection, rows: &[EventRow<'_>]) -> Result<Landed, sqlx::Error> {
+    let query = insert_events(rows);
+    if rows.iter().all(|row| row.entry.change.is_none()) {
         // One statement is atomic by itself: a single round trip.
-        query.execute(&mut *conn).await?;
-        return Ok(());
+        return insert(query, rows, conn).await;
     }
     let mut tx = conn.begin().await?;
-    query.execute(&mut *tx).await?;
-    for entry in entries {
-        if let Some(change) = &entry.change {
-            apply_change(&mut tx, &entry.event, change).await?;
+    let landed = insert(query, rows, &mut tx).await?;
+    for row in rows {
+        let kept = row.term.is_none() || landed.contains(&row.entry.event.table_id);
+        if let (Some(change), true) = (&row.entry.change, kept) {
+            apply_change(&mut tx, &row.entry.event, change).await?;
         }
     }
-    tx.commit().await
+    tx.commit().await?;
+    Ok(landed)
+}
+
+/// Runs the `INSERT` of `rows`; returns the leased tables whose rows it kept.
+async fn insert(query: Sql<'_>, rows: &[EventRow<'_>], conn: &mut AnyConnection) -> Result<Landed, sqlx::Error> {
+    if rows.iter().all(|row| row.term.is_none()) {
+        query.execute(conn).await?;
+        return Ok(Landed::new());
+    }
+    let kept = query.fetch_all(conn).await?;
+    kept.iter().map(|row| row.try_get::<String, _>("table_id")).collect()
 }
 
 async fn apply_change(

@@ -7,12 +7,14 @@
 mod chat;
 mod history;
 mod journal;
+mod leases;
 mod players;
 mod sql;
 mod tables;
 
 pub use history::{MatchFilter, MatchRow, ResultFilter};
 pub use journal::{Journal, JournalEntry, StoredEvent, TableChange};
+pub use leases::{Claim, Leases, Term};
 pub use players::PlayerRow;
 pub use tables::{SeatRow, TableRow};
 
@@ -38,6 +40,13 @@ pub enum StoreError {
     /// The journal writer has stopped (the server is shutting down).
     #[error("the journal is closed")]
     JournalClosed,
+    /// A write under a lease that this node no longer holds under that
+    /// term: another node runs the table now (see `leases`).
+    #[error("table {0}'s lease has passed to another term: this node may no longer write it")]
+    Fenced(String),
+    /// Leases (several nodes) need PostgreSQL.
+    #[error("several nodes need PostgreSQL: SQLite is one node's file")]
+    NeedsPostgres,
 }
 
 /// Which database we talk to.
