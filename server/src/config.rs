@@ -68,6 +68,17 @@ pub struct ServeArgs {
     /// not beside the site, for deployments that must not expose it.
     #[arg(long, env = "TACTICA_METRICS_ADDR")]
     pub metrics_addr: Option<String>,
+    /// Run as one of several nodes sharing one PostgreSQL, through this
+    /// NATS server (such as `nats://127.0.0.1:4222`): each table runs on
+    /// one node, and the others pass its players' messages on
+    /// (docs/scaling.md). Without it, the server runs alone.
+    #[arg(long, env = "TACTICA_BROKER_URL")]
+    pub broker_url: Option<String>,
+    /// How long a node counts as alive after its last heartbeat, in
+    /// milliseconds: the longest a table waits for another node after its
+    /// node is lost (several nodes).
+    #[arg(long, env = "TACTICA_NODE_ALIVE_MS", default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(300..=60_000))]
+    pub node_alive_ms: u64,
 }
 
 /// A setting that cannot work, named.
@@ -95,6 +106,14 @@ pub enum ConfigError {
          --max-connections-per-address must be at least 1"
     )]
     Rate,
+    /// A broker (several nodes) on SQLite, which is one node's file.
+    #[error(
+        "--broker-url / TACTICA_BROKER_URL: several nodes share one PostgreSQL; SQLite is one node's file, so give a postgres:// --database-url or no broker"
+    )]
+    BrokerNeedsPostgres,
+    /// The broker URL is not a NATS address.
+    #[error("--broker-url / TACTICA_BROKER_URL: {0:?} is not an address like nats://127.0.0.1:4222")]
+    BrokerUrl(String),
     /// The web folder does not hold the client.
     #[error("--web-dir / TACTICA_WEB_DIR: {0:?} has no index.html")]
     WebDir(PathBuf),
@@ -147,6 +166,17 @@ pub struct Settings {
     /// invite links are built on it rather than on whatever address the
     /// host happened to open.
     pub public_url: Option<String>,
+    /// The broker and heartbeat of several nodes; none for a server alone.
+    pub cluster: Option<ClusterSettings>,
+}
+
+/// How a node of several finds the others.
+#[derive(Clone, Debug)]
+pub struct ClusterSettings {
+    /// The NATS server's URL.
+    pub broker_url: String,
+    /// How long a node counts as alive after its last heartbeat.
+    pub alive_for: Duration,
 }
 
 impl ServeArgs {
@@ -184,6 +214,17 @@ impl ServeArgs {
         if let Some(url) = public_url.as_ref().filter(|url| !crate::ws::origin::is_origin(url)) {
             return Err(ConfigError::PublicUrl(url.clone()));
         }
+        let cluster = match &self.broker_url {
+            None => None,
+            Some(_) if url.starts_with("sqlite:") => return Err(ConfigError::BrokerNeedsPostgres),
+            Some(broker) if !broker.starts_with("nats://") || broker.len() <= "nats://".len() => {
+                return Err(ConfigError::BrokerUrl(broker.clone()));
+            }
+            Some(broker) => Some(ClusterSettings {
+                broker_url: broker.clone(),
+                alive_for: Duration::from_millis(self.node_alive_ms),
+            }),
+        };
         let mut allowed_origins = self.allowed_origins.clone();
         allowed_origins.extend(public_url.clone());
         Ok(Settings {
@@ -208,6 +249,7 @@ impl ServeArgs {
             allowed_origins,
             secure_cookies: public_url.as_ref().is_some_and(|url| url.starts_with("https://")),
             public_url,
+            cluster,
         })
     }
 }

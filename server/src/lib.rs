@@ -6,6 +6,7 @@
 //! start it on port 0 and the binary starts it on the configured address.
 
 pub mod blocking;
+pub mod cluster;
 pub mod config;
 pub mod epoch;
 pub mod http;
@@ -94,6 +95,9 @@ pub enum ServeError {
     /// The database could not be opened or migrated.
     #[error(transparent)]
     Store(#[from] store::StoreError),
+    /// This node could not join the others.
+    #[error(transparent)]
+    Cluster(#[from] cluster::ClusterError),
     /// The listener failed.
     #[error("serving failed: {0}")]
     Io(#[from] std::io::Error),
@@ -124,6 +128,10 @@ pub async fn run(
 ) -> Result<(), ServeError> {
     let metrics = Arc::new(Metrics::default());
     let store = Store::connect(&settings.database_url, metrics.clone()).await?;
+    let cluster = match &settings.cluster {
+        Some(cluster) => Some(cluster::Cluster::join(cluster, &store).await?),
+        None => None,
+    };
     let ctx = Context {
         store: store.clone(),
         registry: Arc::new(Registry::default()),
@@ -135,6 +143,7 @@ pub async fn run(
         rebuilds: blocking::Pool::per_core(metrics.rebuilds_running.clone(), metrics.rebuilds_total.clone()),
         restores: blocking::Pool::per_core(metrics.restores_running.clone(), metrics.restores_total.clone()),
         bots: blocking::Pool::per_core(metrics.bots_running.clone(), metrics.bots_total.clone()),
+        cluster,
     };
     let Listeners { site: listener, metrics: metrics_listener } = listeners;
     tracing::info!(addr = %listener.local_addr()?, backend = ?store.backend(), "serving");
@@ -143,6 +152,9 @@ pub async fn run(
     // on demand.
     let restoring = tokio::spawn(restore(ctx.clone()));
     let (stop, shutting_down) = watch::channel(false);
+    if let Some(cluster) = &ctx.cluster {
+        cluster.beat(ctx.registry.clone(), shutting_down.clone());
+    }
     let state = AppState {
         ctx: ctx.clone(),
         next_conn_id: Arc::new(AtomicU64::new(1)),
@@ -218,6 +230,9 @@ pub async fn run(
         if handle.send(Command::Shutdown { done }).await.is_ok() {
             let _ = wait.await;
         }
+    }
+    if let Some(cluster) = &ctx.cluster {
+        cluster.leave().await;
     }
     store.close().await;
     tracing::info!("stopped");

@@ -1,5 +1,6 @@
 //! The tables in memory, by id and by invite code, and the live list of
-//! public lobbies.
+//! public lobbies: this node's, and with several nodes the others' as
+//! their nodes last told (`cluster::lobbies`).
 //!
 //! A plain mutex guards the maps: every operation is a quick lookup or
 //! insert, never held across an await. The lobby list is a `watch` channel
@@ -11,7 +12,7 @@ use axum::extract::ws::Utf8Bytes;
 use protocol::{LobbySummary, ServerMessage, TableId};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 /// Tables in memory and the public lobby list.
 #[derive(Debug)]
@@ -19,7 +20,11 @@ pub struct Registry {
     tables: Mutex<HashMap<TableId, TableHandle>>,
     codes: Mutex<HashMap<String, TableId>>,
     lobbies: Mutex<BTreeMap<TableId, LobbySummary>>,
+    /// The public lobbies of other nodes, by node.
+    elsewhere: Mutex<HashMap<String, Vec<LobbySummary>>>,
     lobby_list: watch::Sender<Utf8Bytes>,
+    /// Told whenever this node's own lobbies change.
+    own_changed: Notify,
     /// A lock per table being loaded from the database, so one is never
     /// loaded twice while different tables load at once.
     loading: Mutex<HashMap<TableId, Arc<tokio::sync::Mutex<()>>>>,
@@ -31,7 +36,9 @@ impl Default for Registry {
             tables: Mutex::default(),
             codes: Mutex::default(),
             lobbies: Mutex::default(),
+            elsewhere: Mutex::default(),
             lobby_list: watch::Sender::new(serialize(&ServerMessage::Lobbies { lobbies: Vec::new() })),
+            own_changed: Notify::new(),
             loading: Mutex::default(),
         }
     }
@@ -52,6 +59,18 @@ impl Registry {
         self.publish_lobby(id, None);
     }
 
+    /// Forgets a stand-in for a table run on another node, once it has
+    /// stopped, unless the table runs here by now (its lobby listing is
+    /// the other node's).
+    pub fn remove_stand_in(&self, id: &str) {
+        let mut tables = self.tables.lock().expect("tables lock");
+        if tables.get(id).is_some_and(TableHandle::is_closed) {
+            if let Some(handle) = tables.remove(id) {
+                self.codes.lock().expect("codes lock").remove(&handle.code);
+            }
+        }
+    }
+
     /// A running table by id.
     pub fn get(&self, id: &str) -> Option<TableHandle> {
         self.tables.lock().expect("tables lock").get(id).filter(|h| !h.is_closed()).cloned()
@@ -68,7 +87,7 @@ impl Registry {
         self.tables.lock().expect("tables lock").values().cloned().collect()
     }
 
-    /// Lists or unlists a public lobby, and tells the watchers.
+    /// Lists or unlists a public lobby of this node, and tells the watchers.
     pub fn publish_lobby(&self, id: &str, summary: Option<LobbySummary>) {
         let mut lobbies = self.lobbies.lock().expect("lobbies lock");
         let changed = match summary {
@@ -76,10 +95,44 @@ impl Registry {
             None => lobbies.remove(id).is_some(),
         };
         if changed {
-            let mut list: Vec<LobbySummary> = lobbies.values().cloned().collect();
-            list.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.table.cmp(&b.table)));
-            self.lobby_list.send_replace(serialize(&ServerMessage::Lobbies { lobbies: list }));
+            self.render(&lobbies);
+            self.own_changed.notify_one();
         }
+    }
+
+    /// This node's public lobbies.
+    pub fn own_lobbies(&self) -> Vec<LobbySummary> {
+        self.lobbies.lock().expect("lobbies lock").values().cloned().collect()
+    }
+
+    /// Waits until this node's public lobbies change.
+    pub async fn own_lobbies_changed(&self) {
+        self.own_changed.notified().await;
+    }
+
+    /// Sets node `node`'s public lobbies (none: the node is gone), and
+    /// tells the watchers if that changes the list.
+    pub fn lobbies_elsewhere(&self, node: &str, list: Option<Vec<LobbySummary>>) {
+        let lobbies = self.lobbies.lock().expect("lobbies lock");
+        let mut elsewhere = self.elsewhere.lock().expect("elsewhere lock");
+        let changed = match list {
+            Some(list) => elsewhere.insert(node.to_string(), list.clone()).as_ref() != Some(&list),
+            None => elsewhere.remove(node).is_some(),
+        };
+        drop(elsewhere);
+        if changed {
+            self.render(&lobbies);
+        }
+    }
+
+    /// The list every watcher sees: this node's lobbies and the others',
+    /// newest first.
+    fn render(&self, own: &BTreeMap<TableId, LobbySummary>) {
+        let mut list: Vec<LobbySummary> = own.values().cloned().collect();
+        list.extend(self.elsewhere.lock().expect("elsewhere lock").values().flatten().cloned());
+        list.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.table.cmp(&b.table)));
+        list.dedup_by(|a, b| a.table == b.table);
+        self.lobby_list.send_replace(serialize(&ServerMessage::Lobbies { lobbies: list }));
     }
 
     /// Waits until no one else loads table `id`; the load may go on while

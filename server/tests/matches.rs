@@ -5,14 +5,12 @@
 mod common;
 
 use common::{
-    Client, TestDb, TestServer, guest_at, play_on, play_preferring, play_random, start_game, start_private_match,
-    stored_events,
+    Client, Process, TestDb, TestServer, guest_at, play_on, play_preferring, play_random, start_game,
+    start_private_match, stored_events,
 };
 use protocol::{ClientMessage, LobbySettings};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
@@ -172,33 +170,6 @@ async fn a_reconnecting_client_gets_the_events_it_missed() {
     b.expect(|m| m["type"] == "snapshot").await;
     server.stop().await;
     db.drop_db().await;
-}
-
-/// The real `tactica` binary as a child process.
-struct Process {
-    child: Child,
-    addr: String,
-}
-
-impl Process {
-    fn start(url: &str) -> Process {
-        Process::start_with(url, &[])
-    }
-
-    /// Started with `extra` arguments.
-    fn start_with(url: &str, extra: &[&str]) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tactica"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database-url", url, "--grace-seconds", "60"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
-        let addr = line.trim().rsplit("http://").next().expect("the serving address").to_string();
-        Process { child, addr }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

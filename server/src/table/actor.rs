@@ -13,7 +13,7 @@ use crate::epoch::now_ms;
 use crate::identity;
 use crate::metrics::Metrics;
 use crate::registry::Registry;
-use crate::store::{Store, TableRow};
+use crate::store::{Claim, Store, TableRow, Term};
 use futures_util::FutureExt;
 use protocol::{ClientMessage, ErrorCode, HostSeat, LobbySettings, LobbySummary, Phase, PlayerInfo};
 use rules::referee::AnyReferee;
@@ -21,6 +21,7 @@ use rules::{AnyGame, RulesError, Seat, SeatSet, Seed};
 use serde_json::Value;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant, sleep_until};
 
@@ -52,6 +53,9 @@ pub struct Context {
     pub restores: crate::blocking::Pool,
     /// Where bots think, off the runtime.
     pub bots: crate::blocking::Pool,
+    /// This node among the others, when several share the database; none
+    /// for a server alone.
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 impl Context {
@@ -93,6 +97,12 @@ pub struct Table {
     pub(super) chat: Chat,
     /// Since when nobody follows the table and nothing in it runs on time.
     idle_since: Option<Instant>,
+    /// The term of the lease under which this node runs the table (several
+    /// nodes): its journal writes land only while the lease has it.
+    pub(super) term: Option<Term>,
+    /// A write was refused because the lease has passed to another node:
+    /// the table stops after the command at hand.
+    pub(super) lost: AtomicBool,
 }
 
 /// Why a table could not be created or restored.
@@ -150,6 +160,8 @@ impl Table {
             myself: None,
             chat: Chat::new(Vec::new()),
             idle_since: None,
+            term: None,
+            lost: AtomicBool::new(false),
         })
     }
 
@@ -278,7 +290,15 @@ impl Table {
             table.seats[seat.index()] = Some(host.clone());
         }
         ctx.store.insert_table(&row, &table.seat_rows()).await?;
-        let handle = table.spawn();
+        if let Some(cluster) = &ctx.cluster {
+            match cluster.leases.claim(&row.id).await? {
+                Claim::Granted(term) => table.term = Some(term),
+                Claim::Held { node } => {
+                    return Err(crate::store::StoreError::Corrupt(format!("a new table is held by node {node}")).into());
+                }
+            }
+        }
+        let handle = table.open().await;
         if computer.is_some() {
             // Queued before anyone can follow the table: its first snapshot is the match.
             let _ = handle.send(Command::StartFull).await;
@@ -295,9 +315,24 @@ impl Table {
         if let Some(handle) = ctx.registry.get(id) {
             return Ok(Some(handle));
         }
+        // With several nodes, the table runs here only if this node claims
+        // it; otherwise a stand-in passes its followers on to its node.
+        let term = match &ctx.cluster {
+            None => None,
+            Some(cluster) => {
+                let Some(code) = ctx.store.table_code(id).await? else { return Ok(None) };
+                match cluster.claim(id).await? {
+                    Claim::Granted(term) => Some(term),
+                    Claim::Held { node } => {
+                        return Ok(Some(crate::cluster::remote::open(ctx, cluster, id, &code, node)));
+                    }
+                }
+            }
+        };
         let Some((row, seat_rows, stored)) = ctx.store.load_table(id).await? else { return Ok(None) };
-        match Table::restore(ctx, &row, seat_rows, &stored).await {
-            Ok(table) => {
+        match Table::restore(ctx, &row, seat_rows, &stored, term).await {
+            Ok(mut table) => {
+                table.term = term;
                 if row.restore_error.is_some() {
                     ctx.store.set_restore_error(id, None).await?;
                     tracing::info!(table = %id, "a match that could not be restored before is restored");
@@ -305,7 +340,7 @@ impl Table {
                 // A lobby that starts by itself, stored full but not started
                 // (the server stopped between the two), starts now.
                 let start = table.starts_by_itself();
-                let handle = table.spawn();
+                let handle = table.open().await;
                 if start {
                     let _ = handle.send(Command::StartFull).await;
                 }
@@ -328,6 +363,7 @@ impl Table {
         row: &TableRow,
         seat_rows: Vec<crate::store::SeatRow>,
         stored: &[crate::store::StoredEvent],
+        term: Option<Term>,
     ) -> Result<Table, TableError> {
         let id = &row.id;
         // The reason players are shown names no action: a stored action
@@ -355,7 +391,7 @@ impl Table {
             table = match restored {
                 Ok(replayed) => replayed.map_err(corrupt)?,
                 Err(panicked) => {
-                    super::supervision::fail_stored(ctx, row, stored.last().map_or(0, |e| e.seq)).await;
+                    super::supervision::fail_stored(ctx, row, stored.last().map_or(0, |e| e.seq), term).await;
                     return Err(TableError::Rebuild(panicked));
                 }
             };
@@ -367,11 +403,22 @@ impl Table {
         Ok(table)
     }
 
+    /// Starts the task and registers it; with several nodes, opens its
+    /// door to the others' connections.
+    async fn open(self) -> TableHandle {
+        let cluster = self.ctx.cluster.clone();
+        let handle = self.spawn();
+        if let Some(cluster) = cluster {
+            crate::cluster::door::open(&cluster, handle.clone()).await;
+        }
+        handle
+    }
+
     /// Starts the task and registers it.
     fn spawn(mut self) -> TableHandle {
         let (tx, rx) = mpsc::channel(QUEUE);
         self.myself = Some(tx.downgrade());
-        let handle = TableHandle { id: self.id.clone(), code: self.setup.code.clone(), tx };
+        let handle = TableHandle::new(self.id.clone(), self.setup.code.clone(), self.term, tx);
         self.ctx.registry.insert(handle.clone());
         self.ctx.metrics.tables.increment(1.0);
         if self.stage.live().is_some() {
@@ -400,6 +447,21 @@ impl Table {
             }
         };
         self.ctx.registry.remove(&self.id);
+        match (stopped, &self.ctx.cluster, self.term) {
+            // Its followers reconnect and find it on the node that runs it now.
+            (Stop::Moved, _, _) => {
+                for follower in &self.followers {
+                    follower.conn.kill.notify_one();
+                }
+            }
+            // Any node may take it up at once.
+            (Stop::Unwatched, Some(cluster), Some(term)) => {
+                if let Err(error) = cluster.leases.release(&self.id, term).await {
+                    tracing::warn!(table = %self.id, %error, "could not give up a table's lease");
+                }
+            }
+            _ => {}
+        }
         self.ctx.metrics.tables.decrement(1.0);
         if self.stage.live().is_some() {
             self.ctx.metrics.live_matches.decrement(1.0);
@@ -448,6 +510,7 @@ impl Table {
                         let _ = done.send(());
                         return Stop::Shutdown;
                     }
+                    Some(Command::Moved) => return Stop::Moved,
                     Some(command) => AssertUnwindSafe(self.handle(command)).catch_unwind().await,
                     None => return Stop::Shutdown,
                 },
@@ -455,6 +518,9 @@ impl Table {
             if let Err(panic) = handled {
                 self.fail(panic).await;
                 return Stop::Failed;
+            }
+            if self.lost.load(Ordering::Relaxed) {
+                return Stop::Moved;
             }
             if self.idle_since.is_some_and(|since| since.elapsed() >= self.ctx.unwatched) {
                 return Stop::Unwatched;
@@ -482,7 +548,7 @@ impl Table {
                     tracing::debug!(table = %self.id, %message, "a rematch seat was not taken");
                 }
             }
-            Command::Shutdown { .. } => {}
+            Command::Shutdown { .. } | Command::Moved => {}
         }
         self.wake_bots();
         self.update_idle();
@@ -646,6 +712,8 @@ enum Stop {
     Shutdown,
     /// It panicked (see `supervision`).
     Failed,
+    /// Another node runs it now (several nodes).
+    Moved,
 }
 
 /// Loads a table that has just left memory again, for commands sent to it

@@ -164,6 +164,10 @@ pub enum Command {
         /// What it chose.
         choice: BotChoice,
     },
+    /// This node has lost the table's lease to another node (several
+    /// nodes): stop without writing anything, and close every follower's
+    /// connection so that its client reconnects and finds the table there.
+    Moved,
     /// Stop (the server is shutting down); everything is already stored.
     Shutdown {
         /// Answered when stopped.
@@ -190,10 +194,24 @@ pub struct TableHandle {
     pub id: TableId,
     /// Its invite code.
     pub code: String,
+    /// The term of the lease under which this node runs it (several
+    /// nodes); none for a server alone, or a stand-in for a table run on
+    /// another node.
+    pub term: Option<crate::store::Term>,
     tx: mpsc::Sender<Command>,
 }
 
 impl TableHandle {
+    /// A handle to a task that takes commands on `tx`.
+    pub(crate) fn new(id: TableId, code: String, term: Option<crate::store::Term>, tx: mpsc::Sender<Command>) -> Self {
+        TableHandle { id, code, term, tx }
+    }
+
+    /// Waits until the task has stopped.
+    pub async fn closed(&self) {
+        self.tx.closed().await;
+    }
+
     /// Sends a command; gives it back if the task has stopped.
     pub async fn send(&self, command: Command) -> Result<(), Command> {
         self.tx.send(command).await.map_err(|e| e.0)

@@ -69,7 +69,7 @@ impl Table {
 
 /// Ends a live match as failed in the database without rebuilding it (its
 /// events panicked when replayed): the end follows event `last_seq`.
-pub(super) async fn fail_stored(ctx: &Context, row: &TableRow, last_seq: u64) {
+pub(super) async fn fail_stored(ctx: &Context, row: &TableRow, last_seq: u64, term: Option<crate::store::Term>) {
     ctx.metrics.table_panics_total.increment(1);
     tracing::error!(table = %row.id, game = %row.game, "a match panicked when restored: it ends as failed");
     if row.phase != Phase::Live {
@@ -89,7 +89,11 @@ pub(super) async fn fail_stored(ctx: &Context, row: &TableRow, last_seq: u64) {
         turns: row.turns,
     };
     let entry = JournalEntry { event: event.to_stored(&row.id), change: Some(change) };
-    if let Err(error) = ctx.store.journal().write(vec![entry]).await {
+    let written = match term {
+        Some(term) => ctx.store.journal().write_under(vec![entry], term).await,
+        None => ctx.store.journal().write(vec![entry]).await,
+    };
+    if let Err(error) = written {
         tracing::error!(table = %row.id, %error, "the failed match's end was not stored");
     }
 }

@@ -10,10 +10,11 @@ use super::events::{Body, Event};
 use super::live::{open_window, window_ms};
 use super::refusal::{Refusal, not_live};
 use crate::epoch::now_ms;
-use crate::store::{JournalEntry, TableChange};
+use crate::store::{JournalEntry, StoreError, TableChange};
 use protocol::ErrorCode;
 use rules::referee::{AnyReferee, Change, Entry};
 use rules::{Decision, Seat};
+use std::sync::atomic::Ordering;
 use tokio::time::Instant;
 
 /// A change worked out on a copy of the match, not yet stored.
@@ -49,7 +50,18 @@ impl Table {
             .iter()
             .map(|event| JournalEntry { event: event.to_stored(&self.id), change: change.take() })
             .collect();
-        self.ctx.store.journal().write(group).await.map_err(|e| {
+        let journal = self.ctx.store.journal();
+        let written = match self.term {
+            Some(term) => journal.write_under(group, term).await,
+            None => journal.write(group).await,
+        };
+        written.map_err(|e| {
+            if let StoreError::Fenced(_) = e {
+                // Another node runs the table now: this one stops, and its
+                // followers reconnect to find it there.
+                self.lost.store(true, Ordering::Relaxed);
+                return (ErrorCode::Internal, "this table moved to another server; reconnecting".to_string());
+            }
             tracing::error!(table = %self.id, seq = events.first().map(|e| e.seq), error = %e, "could not store events");
             (ErrorCode::Internal, "the server could not store this; nothing was changed, try again".to_string())
         })

@@ -13,8 +13,10 @@ use rules::layout::gallery::oceans::{self, Country};
 use serde_json::{Value, json};
 use server::config::Settings;
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::oneshot;
@@ -124,6 +126,7 @@ pub fn settings(url: &str, grace: Duration) -> Settings {
         allowed_origins: Vec::new(),
         secure_cookies: false,
         public_url: None,
+        cluster: None,
     }
 }
 
@@ -761,5 +764,52 @@ pub async fn play_random(a: &mut Client, b: &mut Client, table: &str, max: usize
         let choice = &legal[((rng >> 33) % legal.len() as u64) as usize];
         seq = client.act(table, &choice["action"]).await;
         played += 1;
+    }
+}
+
+/// The real `tactica` binary as a child process.
+pub struct Process {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Process {
+    pub fn start(url: &str) -> Process {
+        Process::start_with(url, &[])
+    }
+
+    /// Started with `extra` arguments.
+    pub fn start_with(url: &str, extra: &[&str]) -> Process {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tactica"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--database-url", url, "--grace-seconds", "60"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+        let addr = line.trim().rsplit("http://").next().expect("the serving address").to_string();
+        Process { child, addr }
+    }
+}
+
+impl Process {
+    /// The site's address.
+    pub fn http(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// The WebSocket's address.
+    pub fn ws(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+}
+
+impl Drop for Process {
+    /// A test that fails leaves no server behind.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
