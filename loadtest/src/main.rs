@@ -21,9 +21,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
-    /// The server's base URL.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    /// The server's base URL; for `matches`, several nodes' URLs,
+    /// comma-separated, and each match's two players connect to two
+    /// different ones.
+    #[arg(long, default_value = "http://127.0.0.1:8080", value_delimiter = ',')]
+    url: Vec<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -86,7 +88,7 @@ fn main() -> ExitCode {
                     Err(error) => return Err(format!("--options: {error}")),
                 };
                 matches::run(matches::Run {
-                    base: cli.url,
+                    bases: cli.url,
                     game,
                     options,
                     matches,
@@ -96,10 +98,10 @@ fn main() -> ExitCode {
                 .await
             }
             Command::Idle { connections, server_pid, hold_seconds } => {
-                idle::run(&cli.url, connections, server_pid, Duration::from_secs(hold_seconds)).await
+                idle::run(&cli.url[0], connections, server_pid, Duration::from_secs(hold_seconds)).await
             }
             Command::Follow { codes, connections, server_pid } => {
-                follow::run(&cli.url, &codes, connections, server_pid).await
+                follow::run(&cli.url[0], &codes, connections, server_pid).await
             }
         }
     });

@@ -194,7 +194,9 @@ fn refusal(message: &Heard) -> String {
 
 /// Settings of a run.
 pub struct Run {
-    pub base: String,
+    /// The nodes' base URLs (one for a server alone); match `i`'s players
+    /// connect to nodes `i` and `i + 1` (modulo their number).
+    pub bases: Vec<String>,
     pub game: String,
     /// The game's options (`{}` for the standard game).
     pub options: Value,
@@ -206,18 +208,19 @@ pub struct Run {
 /// Sets up the matches, plays them for the duration, checks the store.
 pub async fn run(run: Run) -> Result<(), String> {
     let http = reqwest::Client::new();
-    let ws_url = format!("{}/ws", run.base.replacen("http", "ws", 1));
+    let base = run.bases[0].clone();
+    let ws_urls: Vec<String> = run.bases.iter().map(|b| format!("{}/ws", b.replacen("http", "ws", 1))).collect();
     let setup_started = Instant::now();
     let permits = Arc::new(Semaphore::new(32));
     let mut setups = Vec::new();
     let settings = LobbySettings { game: run.game.clone(), options: run.options.clone(), ..LobbySettings::default() };
-    for _ in 0..run.matches {
-        let (http, base, ws_url, game, permits) =
-            (http.clone(), run.base.clone(), ws_url.clone(), settings.clone(), permits.clone());
+    for i in 0..run.matches {
+        let (http, base, game, permits) = (http.clone(), base.clone(), settings.clone(), permits.clone());
+        let (url_a, url_b) = (ws_urls[i % ws_urls.len()].clone(), ws_urls[(i + 1) % ws_urls.len()].clone());
         setups.push(tokio::spawn(async move {
             let _permit = permits.acquire().await.expect("semaphore");
-            let a = Client::connect(&ws_url, &guest(&http, &base).await?).await?;
-            let b = Client::connect(&ws_url, &guest(&http, &base).await?).await?;
+            let a = Client::connect(&url_a, &guest(&http, &base).await?).await?;
+            let b = Client::connect(&url_b, &guest(&http, &base).await?).await?;
             Game::start([a, b], &game).await
         }));
     }
@@ -226,10 +229,12 @@ pub async fn run(run: Run) -> Result<(), String> {
         games.push(setup.await.map_err(|e| e.to_string())??);
     }
     println!(
-        "set up {} {} matches ({} connections) in {:.1} s",
+        "set up {} {} matches ({} connections, on {} node{}) in {:.1} s",
         games.len(),
         run.game,
         2 * games.len(),
+        ws_urls.len(),
+        if ws_urls.len() == 1 { "" } else { "s" },
         setup_started.elapsed().as_secs_f64()
     );
 
@@ -289,7 +294,7 @@ pub async fn run(run: Run) -> Result<(), String> {
 
     let mut stored = 0u64;
     for (table, token, _) in &acknowledged {
-        let detail = json(http.get(format!("{}/api/matches/{table}", run.base)).bearer_auth(token)).await?;
+        let detail = json(http.get(format!("{base}/api/matches/{table}")).bearer_auth(token)).await?;
         stored += detail["events"].as_array().map_or(0, |e| e.iter().filter(|e| e["kind"] == "action").count() as u64);
     }
     if stored == total && errors.is_empty() {

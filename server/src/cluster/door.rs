@@ -9,6 +9,7 @@ use super::wire::ToTable;
 use super::{Cluster, subject};
 use crate::table::{Command, Conn, TableHandle};
 use futures_util::StreamExt;
+use protocol::{ClientMessage, ErrorCode, ErrorMessage, ServerMessage};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{Notify, mpsc};
@@ -60,10 +61,22 @@ async fn serve(cluster: Arc<Cluster>, handle: TableHandle, mut inbox: async_nats
                 guests.insert((node, conn), local.clone());
                 Command::Subscribe { conn: local, player, last_seq, via_code }
             }
-            ToTable::Request { node, conn, player, message } => match guests.get(&(node, conn)) {
+            ToTable::Request { node, conn, player, message } => match guests.get(&(node.clone(), conn)) {
                 Some(local) => Command::Request { conn: local.clone(), player, message, received: Instant::now() },
-                // Not following (any more): the table answers "join first".
-                None => continue,
+                None => {
+                    // Not following here (any more): told so, as the table tells a stranger.
+                    let id = if let ClientMessage::Act { id, .. } = &message { Some(id.clone()) } else { None };
+                    let refusal = ServerMessage::Error(ErrorMessage {
+                        code: ErrorCode::NoSuchTable,
+                        message: "join the table first".into(),
+                        table: Some(handle.id.clone()),
+                        id,
+                        dropped: None,
+                    });
+                    let frame = bytes::Bytes::from(serde_json::to_vec(&refusal).expect("server messages serialize"));
+                    let _ = cluster.broker.publish(subject::frames(&node, &handle.id, conn), frame).await;
+                    continue;
+                }
             },
             ToTable::Unsubscribe { node, conn } => match guests.remove(&(node, conn)) {
                 Some(local) => Command::Unsubscribe { conn_id: local.id },

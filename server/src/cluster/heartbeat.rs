@@ -49,10 +49,8 @@ pub(super) async fn run(cluster: Arc<Cluster>, registry: Arc<Registry>, mut stop
         let lost = match cluster.leases.heartbeat().await {
             Ok(held) => {
                 renewed = Instant::now();
-                running
-                    .into_iter()
-                    .filter(|handle| !held.contains(&(handle.id.clone(), handle.term.unwrap())))
-                    .collect()
+                let held: std::collections::HashSet<_> = held.into_iter().map(|(id, term)| (id, Some(term))).collect();
+                running.into_iter().filter(|handle| !held.contains(&(handle.id.clone(), handle.term))).collect()
             }
             Err(error) if renewed.elapsed() >= cluster.alive_for => {
                 tracing::error!(%error, "the database has not renewed this node's leases in time: its tables stop");
