@@ -297,11 +297,22 @@ async fn housekeeping(ctx: &Context) {
         Err(error) => tracing::warn!(%error, "could not list the idle untimed matches"),
     }
     let before = now.saturating_sub(LOBBY_LIFETIME.as_millis() as u64);
-    let in_memory: Vec<String> = ctx.registry.all().into_iter().map(|handle| handle.id).collect();
-    match ctx.store.expire_lobbies(before, &in_memory).await {
-        Ok(0) => {}
-        Ok(closed) => tracing::info!(closed, "closed lobbies that never started"),
-        Err(error) => tracing::warn!(%error, "could not close old lobbies"),
+    let mut running: Vec<String> = ctx.registry.all().into_iter().map(|handle| handle.id).collect();
+    // With several nodes, those the others run are spared too.
+    let elsewhere = match &ctx.cluster {
+        None => Ok(Vec::new()),
+        Some(cluster) => cluster.leases.running_anywhere().await,
+    };
+    match elsewhere {
+        Ok(elsewhere) => {
+            running.extend(elsewhere);
+            match ctx.store.expire_lobbies(before, &running).await {
+                Ok(0) => {}
+                Ok(closed) => tracing::info!(closed, "closed lobbies that never started"),
+                Err(error) => tracing::warn!(%error, "could not close old lobbies"),
+            }
+        }
+        Err(error) => tracing::warn!(%error, "could not list the tables other nodes run; no lobby closed"),
     }
     match ctx.store.expire_guest_sessions(now.saturating_sub(GUEST_SESSION_LIFETIME.as_millis() as u64)).await {
         Ok(0) => {}

@@ -132,10 +132,12 @@ async fn a_write_racing_a_claim_is_fenced_once_the_claim_commits() {
         .unwrap();
     let journal = store.journal().clone();
     let write = tokio::spawn(async move { journal.write_under(vec![entry("t1", 1, "a")], term).await });
-    // The write waits for the claim's lock (found in pg_locks: no timing),
+    // The write waits for the claim's lock (found in pg_stat_activity: no timing),
     // unless it does not lock the lease at all.
     while !write.is_finished() {
-        let waiting: i64 = sqlx::query("SELECT count(*) AS n FROM pg_locks WHERE NOT granted")
+        let waiting: i64 = sqlx::query(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
             .fetch_one(store.pool())
             .await
             .unwrap()

@@ -32,16 +32,32 @@ pub async fn open(cluster: &Arc<Cluster>, handle: TableHandle) {
         }
     };
     let task = tokio::spawn(serve(cluster.clone(), handle, inbox));
-    cluster.doors.lock().expect("doors lock").push(task);
+    let mut doors = cluster.doors.lock().expect("doors lock");
+    doors.retain(|door| !door.is_finished());
+    doors.push(task);
 }
 
 async fn serve(cluster: Arc<Cluster>, handle: TableHandle, mut inbox: async_nats::Subscriber) {
     // The connections of other nodes served here: by node and their id there.
     let mut guests: HashMap<(String, u64), Conn> = HashMap::new();
+    let every = cluster.alive_for / 3;
+    let mut check = tokio::time::interval_at(Instant::now() + every, every);
     loop {
         let message = tokio::select! {
             message = inbox.next() => message,
             () = handle.closed() => None,
+            _ = check.tick() => {
+                // The connections of a node gone quiet follow no more: their
+                // seats go on to their grace periods.
+                let gone: Vec<(String, u64)> =
+                    guests.keys().filter(|(node, _)| !cluster.is_alive(node)).cloned().collect();
+                for key in gone {
+                    if let Some(local) = guests.remove(&key) {
+                        let _ = handle.send(Command::Unsubscribe { conn_id: local.id }).await;
+                    }
+                }
+                continue;
+            }
         };
         let Some(message) = message else { break };
         if let Some(reply) = message.reply.clone() {

@@ -63,7 +63,9 @@ pub(super) async fn run(cluster: Arc<Cluster>, registry: Arc<Registry>, mut stop
         };
         for handle in lost {
             tracing::warn!(table = %handle.id, "another node claimed a table run here: it stops here");
-            let _ = handle.send(Command::Moved).await;
+            // Never waiting on a busy table, which would hold every lease's renewal up;
+            // a table whose queue is full finds out at its next write.
+            handle.try_send(Command::Moved);
         }
     }
 }

@@ -50,6 +50,16 @@ pub enum ClusterError {
     /// The database refused.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The node holding a table's lease counts as alive but its door for
+    /// the table does not answer (it is failing, or gave the table up
+    /// without releasing it): the table cannot be reached for now.
+    #[error("table {table} is leased to node {node}, which does not answer for it")]
+    Unanswered {
+        /// The table.
+        table: String,
+        /// The node its lease names.
+        node: String,
+    },
 }
 
 /// This node, among the others.
@@ -118,17 +128,21 @@ impl Cluster {
     /// Claims table `table`. When another node holds it, the table is
     /// there only if its door answers: a node lost, paused or stopping
     /// does not, and then the claim is made again until its lease runs out
-    /// (at most `alive_for` and a half, after which the holder is named
-    /// anyway and its followers find out).
-    pub async fn claim(&self, table: &str) -> Result<Claim, StoreError> {
+    /// (at most `alive_for` and a half; after that the table cannot be
+    /// reached, `ClusterError::Unanswered`). So a stand-in is opened only
+    /// for a door that answered.
+    pub async fn claim(&self, table: &str) -> Result<Claim, ClusterError> {
         let deadline = Instant::now() + self.alive_for + self.alive_for / 2;
         loop {
             match self.leases.claim(table).await? {
-                Claim::Held { node } if Instant::now() < deadline => {
+                Claim::Held { node } => {
                     if self.probe(table).await {
                         // Its stand-in here counts the node alive from now.
                         self.heard_from(&node);
                         return Ok(Claim::Held { node });
+                    }
+                    if Instant::now() >= deadline {
+                        return Err(ClusterError::Unanswered { table: table.to_string(), node });
                     }
                     tokio::time::sleep(self.alive_for / 10).await;
                 }

@@ -12,7 +12,7 @@ use super::{Cluster, ClusterError, subject};
 use crate::table::{Command, Conn, Context, Table, TableHandle};
 use axum::extract::ws::Utf8Bytes;
 use futures_util::StreamExt;
-use protocol::ErrorCode;
+use protocol::{ClientMessage, ErrorCode};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -88,7 +88,7 @@ impl StandIn {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         // A connection that came to follow the table as its node went away:
         // it follows the table wherever it runs next.
-        let mut newcomer = None;
+        let mut newcomer: Option<Command> = None;
         let every = self.cluster.alive_for / 3;
         let mut check = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         loop {
@@ -147,20 +147,47 @@ impl StandIn {
                 None => break,
             }
         }
-        self.ctx.registry.remove_stand_in(&self.table);
+        // Closed before it is forgotten, so that the registry sees it stopped.
         rx.close();
+        self.ctx.registry.remove_stand_in(&self.table);
         // Every connection reconnects and joins again, finding the table
-        // wherever it runs now.
-        for conn in self.conns.values() {
-            conn.kill.notify_one();
-        }
+        // wherever it runs now; the table's door, if it is there, lets them go.
         let conn_ids: Vec<u64> = self.conns.keys().copied().collect();
         for conn_id in conn_ids {
+            if let Some(conn) = self.conns.get(&conn_id) {
+                conn.kill.notify_one();
+            }
             self.unfollow(conn_id);
+            self.tell(&ToTable::Unsubscribe { node: self.cluster.node.clone(), conn: conn_id }).await;
         }
-        if let Some(Command::Subscribe { conn, player, last_seq, via_code }) = newcomer {
-            let command = Command::Subscribe { conn: conn.clone(), player, last_seq, via_code };
-            let taken = match Table::load(&self.ctx, &self.table).await {
+        // What reached it as it stopped: who came to follow goes on to the
+        // table wherever it runs next; a request is refused, to be sent again.
+        let mut newcomers: Vec<Command> = newcomer.into_iter().collect();
+        while let Ok(command) = rx.try_recv() {
+            match command {
+                Command::Subscribe { .. } => newcomers.push(command),
+                Command::Request { conn, message, .. } => {
+                    let id = if let ClientMessage::Act { id, .. } = &message { Some(id.as_str()) } else { None };
+                    conn.error(ErrorCode::NoSuchTable, "the table has moved; join it again", Some(&self.table), id);
+                }
+                Command::Shutdown { done } => drop(done.send(())),
+                _ => {}
+            }
+        }
+        if !newcomers.is_empty() {
+            self.hand_on(newcomers).await;
+        }
+    }
+
+    /// Hands connections that came to follow the table to wherever it runs
+    /// now (here, or a node whose door answered), or tells them it cannot
+    /// be reached.
+    async fn hand_on(&self, newcomers: Vec<Command>) {
+        let handle = Table::load(&self.ctx, &self.table).await;
+        for command in newcomers {
+            let Command::Subscribe { conn, .. } = &command else { continue };
+            let conn = conn.clone();
+            let taken = match &handle {
                 Ok(Some(handle)) => handle.send(command).await.is_ok(),
                 _ => false,
             };

@@ -134,6 +134,15 @@ impl Leases {
         Ok(done.rows_affected() == 1)
     }
 
+    /// The tables some live node runs now (for the housekeeping of every
+    /// node, which must not close a lobby another node is running).
+    pub async fn running_anywhere(&self) -> Result<Vec<TableId>, StoreError> {
+        let sql =
+            format!("SELECT l.table_id FROM leases l JOIN nodes n ON n.id = l.node WHERE n.alive_until > {NOW_MS}");
+        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        rows.iter().map(|row| Ok(row.try_get("table_id")?)).collect()
+    }
+
     /// Gives up every lease this node holds and says it is gone, as a
     /// node that drained does before it stops.
     pub async fn leave(&self) -> Result<(), StoreError> {

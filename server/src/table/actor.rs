@@ -114,6 +114,9 @@ pub enum TableError {
     /// The database failed.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    /// Another node holds the table and cannot be reached, or the broker failed.
+    #[error(transparent)]
+    Cluster(#[from] crate::cluster::ClusterError),
     /// Replaying the stored events panicked (a bug); the match is ended as failed.
     #[error("the match could not be rebuilt from its events: {0}")]
     Rebuild(crate::blocking::PoolError),
@@ -454,8 +457,8 @@ impl Table {
                     follower.conn.kill.notify_one();
                 }
             }
-            // Any node may take it up at once.
-            (Stop::Unwatched, Some(cluster), Some(term)) => {
+            // Any node may take it up at once (a failed match loads ended).
+            (Stop::Unwatched | Stop::Failed, Some(cluster), Some(term)) => {
                 if let Err(error) = cluster.leases.release(&self.id, term).await {
                     tracing::warn!(table = %self.id, %error, "could not give up a table's lease");
                 }

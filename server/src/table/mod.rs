@@ -207,6 +207,12 @@ impl TableHandle {
         TableHandle { id, code, term, tx }
     }
 
+    /// Sends a command if the task's queue has room; false if not, or if
+    /// the task has stopped.
+    pub fn try_send(&self, command: Command) -> bool {
+        self.tx.try_send(command).is_ok()
+    }
+
     /// Waits until the task has stopped.
     pub async fn closed(&self) {
         self.tx.closed().await;

@@ -166,7 +166,10 @@ impl Table {
         };
         let handle = Table::create(&self.ctx, &settings, player, Some(&self.id)).await.map_err(|e| match e {
             TableError::Refused(code, message) => (code, message),
-            e @ (TableError::Store(_) | TableError::Rebuild(_) | TableError::Unrestorable(_)) => {
+            e @ (TableError::Store(_)
+            | TableError::Rebuild(_)
+            | TableError::Unrestorable(_)
+            | TableError::Cluster(_)) => {
                 tracing::error!(error = %e, "could not create a rematch");
                 (ErrorCode::Internal, "could not create the rematch".to_string())
             }
