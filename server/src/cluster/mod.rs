@@ -153,9 +153,21 @@ impl Cluster {
 
     /// Whether table `table`'s door answers within a third of `alive_for`.
     async fn probe(&self, table: &str) -> bool {
-        let payload = serde_json::to_vec(&wire::ToTable::Probe).expect("commands serialize");
-        let request = async_nats::Request::new().payload(payload.into()).timeout(Some(self.alive_for / 3));
-        self.broker.send_request(subject::table(table), request).await.is_ok()
+        self.ask(table, &wire::ToTable::Probe, self.alive_for / 3).await
+    }
+
+    /// Sends table `table` a command and waits up to `wait` for its door
+    /// to say it is there; false if nobody answers at the table's subject.
+    async fn ask(&self, table: &str, command: &wire::ToTable, wait: Duration) -> bool {
+        let payload = serde_json::to_vec(command).expect("commands serialize");
+        let request = async_nats::Request::new().payload(payload.into()).timeout(Some(wait));
+        match self.broker.send_request(subject::table(table), request).await {
+            Ok(_) => true,
+            Err(error) => {
+                tracing::info!(table, %error, "no answer from a table's node");
+                false
+            }
+        }
     }
 
     /// Whether node `node` was heard within `alive_for`.

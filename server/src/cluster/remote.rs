@@ -215,15 +215,7 @@ impl StandIn {
     /// Sends a command and waits for the door to say it is there; false if
     /// nobody answers at the table's subject.
     async fn ask(&self, message: &ToTable) -> bool {
-        let payload = serde_json::to_vec(message).expect("commands serialize");
-        let request = async_nats::Request::new().payload(payload.into()).timeout(Some(ANSWER_WAIT));
-        match self.cluster.broker.send_request(subject::table(&self.table), request).await {
-            Ok(_) => true,
-            Err(error) => {
-                tracing::info!(table = %self.table, node = %self.node, %error, "no answer from a table's node");
-                false
-            }
-        }
+        self.cluster.ask(&self.table, message, ANSWER_WAIT).await
     }
 
     /// Sends a command without waiting.
