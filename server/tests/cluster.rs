@@ -6,16 +6,20 @@
 //! restores the match with every acknowledged action; and a node paused
 //! (SIGSTOP) while another took its table over stores nothing more of it
 //! once it runs again; a node told to stop (SIGTERM) gives its tables up
-//! at once, to be played on elsewhere; and every node lists the same
-//! public lobbies.
+//! at once, to be played on elsewhere; every node lists the same public
+//! lobbies; and three nodes restarted one after the other while matches
+//! are played across them lose no acknowledged action and no match.
 
 mod common;
 
+use common::sitter::{Nodes, Progress, Sitter, assert_stored, plays_on};
 use common::{Client, Process, TestDb, act_message, guest_at, play_random, start_private_match, stored_events};
 use futures_util::StreamExt;
 use protocol::ClientMessage;
 use serde_json::Value;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
 
 /// A fresh PostgreSQL database and the broker's URL, if both are configured.
@@ -26,7 +30,12 @@ async fn cluster_env() -> Option<(TestDb, String)> {
 
 /// A node on the database and the broker, alive for `alive_ms` after each heartbeat.
 fn node(db: &TestDb, broker: &str, alive_ms: u64) -> Process {
-    Process::start_with(&db.url, &["--broker-url", broker, "--node-alive-ms", &alive_ms.to_string()])
+    let alive_ms = alive_ms.to_string();
+    let mut args = vec!["--broker-url", broker, "--node-alive-ms", &alive_ms];
+    // Players who act as fast as the nodes answer, and many guests.
+    args.extend(["--rate-burst", "100000", "--rate-per-second", "100000", "--guests-per-minute", "100000"]);
+    args.extend(["--lobbies-per-minute", "100000"]);
+    Process::start_with(&db.url, &args)
 }
 
 /// A guest of `node`, connected to it.
@@ -224,6 +233,60 @@ async fn the_public_lobby_list_is_the_same_on_every_node() {
     let listed = listed(&table);
     for watcher in &mut watchers {
         watcher.expect(|m| m["type"] == "lobbies" && !listed(m)).await;
+    }
+    drop(nodes);
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rolling_restart_of_three_nodes_under_play_loses_no_acknowledged_action_and_no_match() {
+    let Some((db, broker)) = cluster_env().await else { return };
+    let mut nodes: Vec<Process> = (0..3).map(|_| node(&db, &broker, 3_000)).collect();
+    let urls: Nodes = Arc::new(Mutex::new(nodes.iter().map(Process::ws).collect()));
+    let (stop, stopped) = watch::channel(false);
+    // Six matches, each hosted on one node with its guest on the next, all
+    // played as fast as the nodes answer.
+    let (mut tables, mut progress, mut sitters) = (Vec::new(), Vec::new(), Vec::new());
+    for m in 0..6 {
+        let (host, guest) = (m % 3, (m + 1) % 3);
+        let (mut a, mut b) = (player(&nodes[host]).await, player(&nodes[guest]).await);
+        let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
+        for (i, (client, first)) in [(a, host), (b, guest)].into_iter().enumerate() {
+            let (told, heard) = watch::channel(Progress::default());
+            let seed = (2 * m + i) as u64;
+            let (token, player, think) = (client.token, client.player, std::time::Duration::ZERO);
+            let sitter = Sitter { token, player, table: table.clone(), first, seed, think };
+            sitters.push(tokio::spawn(sitter.play(urls.clone(), told, stopped.clone())));
+            progress.push(heard);
+        }
+        tables.push(table);
+    }
+    plays_on(&mut progress, 3).await;
+    for (i, running) in nodes.iter_mut().enumerate() {
+        // Taken off the balancer's list, told to stop, and replaced.
+        let leaving = running.ws();
+        urls.lock().unwrap().retain(|url| *url != leaving);
+        let pid = running.child.id().to_string();
+        assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        assert!(running.child.wait().unwrap().success(), "node {i} stops cleanly");
+        *running = node(&db, &broker, 3_000);
+        urls.lock().unwrap().push(running.ws());
+        plays_on(&mut progress, 3).await;
+    }
+    stop.send(true).unwrap();
+    let mut played = Vec::new();
+    for sitter in sitters {
+        played.push(sitter.await.unwrap());
+    }
+    let connections: u64 = played.iter().map(|p| p.connections).sum();
+    assert!(connections > 12, "the restarts made the players reconnect ({connections} connections)");
+    for (m, table) in tables.iter().enumerate() {
+        let stored = stored_events(&db.url, table).await;
+        for seat in 0..2 {
+            assert_stored(table, &played[2 * m + seat].acked, &stored);
+        }
+        let acked = played[2 * m].acked.len() + played[2 * m + 1].acked.len();
+        eprintln!("match {m}: {acked} actions acknowledged, {} events stored", stored.len());
     }
     drop(nodes);
     db.drop_db().await;

@@ -1,12 +1,15 @@
 //! Table leases on a real PostgreSQL (when TACTICA_TEST_DATABASE_URL is
 //! set): one node at a time holds a table; a node whose heartbeat stopped
 //! loses it to the next claim; and a node that lost a table's lease can no
-//! longer write its journal, even when its write races the claim. On SQLite
-//! there are no leases.
+//! longer write its journal, even when its write races the claim, nor a
+//! lobby's seats, its phase or its chat; nodes gone quiet are forgotten.
+//! On SQLite there are no leases.
 
 mod common;
 
 use common::TestDb;
+use protocol::{ChatChannel, ChatLine, Phase, PlayerInfo};
+use rules::Seat;
 use server::metrics::Metrics;
 use server::store::{Claim, JournalEntry, Store, StoreError, StoredEvent, Term};
 use sqlx::Row;
@@ -151,6 +154,64 @@ async fn a_write_racing_a_claim_is_fenced_once_the_claim_commits() {
     let written = tokio::time::timeout(common::WAIT, write).await.unwrap().unwrap();
     assert!(matches!(written, Err(StoreError::Fenced(_))), "{written:?}");
     assert!(writers(&store, "t1").await.is_empty());
+    store.close().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_node_that_lost_a_table_can_change_neither_its_seats_nor_its_phase_nor_its_chat() {
+    let Some((db, store)) = postgres().await else { return };
+    let (a, b) = (store.leases("a", ALIVE).unwrap(), store.leases("b", ALIVE).unwrap());
+    a.heartbeat().await.unwrap();
+    b.heartbeat().await.unwrap();
+    let Claim::Granted(a1) = a.claim("t1").await.unwrap() else { panic!("t1 is free") };
+    store.set_lobby_seats("t1", Some(a1), &[(Seat(0), "host".to_string())]).await.unwrap();
+    stop_heartbeat(&store, "a").await;
+    let Claim::Granted(b1) = b.claim("t1").await.unwrap() else { panic!("a's heartbeat stopped") };
+    let line = ChatLine {
+        n: 1,
+        at: 0,
+        channel: ChatChannel::Players,
+        player: PlayerInfo { id: "host".into(), name: "Host".into(), registered: false, bot: None },
+        text: "from the paused node".into(),
+    };
+    let fenced = |result: Result<(), StoreError>| matches!(result, Err(StoreError::Fenced(table)) if table == "t1");
+    assert!(fenced(store.set_lobby_seats("t1", Some(a1), &[]).await));
+    assert!(fenced(store.set_phase("t1", Some(a1), Phase::Aborted).await));
+    assert!(fenced(store.insert_chat("t1", Some(a1), &line).await));
+    assert!(fenced(store.set_restore_error("t1", Some(a1), Some("no")).await));
+    // Nothing of it landed; the node that runs the table now writes as before.
+    assert_eq!(store.table_seats("t1").await.unwrap().len(), 1);
+    assert!(store.recent_chat("t1", 10).await.unwrap().is_empty());
+    store.insert_chat("t1", Some(b1), &line).await.unwrap();
+    store.set_phase("t1", Some(b1), Phase::Aborted).await.unwrap();
+    let phase: String =
+        sqlx::query("SELECT phase FROM tables WHERE id = 't1'").fetch_one(store.pool()).await.unwrap().get("phase");
+    assert_eq!(phase, Phase::Aborted.name());
+    assert_eq!(store.recent_chat("t1", 10).await.unwrap().len(), 1);
+    store.close().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_node_whose_heartbeat_stopped_is_forgotten_at_the_next_heartbeat_of_any() {
+    let Some((db, store)) = postgres().await else { return };
+    let (a, b) = (store.leases("a", ALIVE).unwrap(), store.leases("b", ALIVE).unwrap());
+    a.heartbeat().await.unwrap();
+    b.heartbeat().await.unwrap();
+    let Claim::Granted(_) = a.claim("t1").await.unwrap() else { panic!("t1 is free") };
+    stop_heartbeat(&store, "a").await;
+    b.heartbeat().await.unwrap();
+    let nodes: Vec<String> = sqlx::query("SELECT id FROM nodes ORDER BY id")
+        .fetch_all(store.pool())
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get("id"))
+        .collect();
+    assert_eq!(nodes, ["b"]);
+    // Its lease is as free as before it was forgotten.
+    assert!(matches!(b.claim("t1").await.unwrap(), Claim::Granted(_)));
     store.close().await;
     db.drop_db().await;
 }

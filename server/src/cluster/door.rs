@@ -5,8 +5,9 @@
 //! subject, in order; when the table tells it to close (it cannot keep up,
 //! or the table stopped here), its node is told to close it.
 
+use super::Cluster;
+use super::subject::{self, Mail};
 use super::wire::ToTable;
-use super::{Cluster, subject};
 use crate::table::{Command, Conn, TableHandle};
 use futures_util::StreamExt;
 use protocol::{ClientMessage, ErrorCode, ErrorMessage, ServerMessage};
@@ -90,7 +91,7 @@ async fn serve(cluster: Arc<Cluster>, handle: TableHandle, mut inbox: async_nats
                         dropped: None,
                     });
                     let frame = bytes::Bytes::from(serde_json::to_vec(&refusal).expect("server messages serialize"));
-                    let _ = cluster.broker.publish(subject::frames(&node, &handle.id, conn), frame).await;
+                    let _ = cluster.broker.publish(subject::mail(&node, Mail::Frame, &handle.id, conn), frame).await;
                     continue;
                 }
             },
@@ -107,7 +108,7 @@ async fn serve(cluster: Arc<Cluster>, handle: TableHandle, mut inbox: async_nats
     }
     let _ = inbox.unsubscribe().await;
     for ((node, conn), _) in guests {
-        let _ = cluster.broker.publish(subject::close(&node, &handle.id, conn), bytes::Bytes::new()).await;
+        let _ = cluster.broker.publish(subject::mail(&node, Mail::Close, &handle.id, conn), bytes::Bytes::new()).await;
     }
     let _ = cluster.broker.flush().await;
 }
@@ -118,8 +119,11 @@ fn guest(cluster: &Arc<Cluster>, table: &str, node: &str, conn: u64) -> Conn {
     let (tx, mut rx) = mpsc::channel(QUEUE);
     let kill = Arc::new(Notify::new());
     let local = Conn { id: cluster.next_conn_id(), tx, kill: kill.clone() };
-    let (broker, frames, close) =
-        (cluster.broker.clone(), subject::frames(node, table, conn), subject::close(node, table, conn));
+    let (broker, frames, close) = (
+        cluster.broker.clone(),
+        subject::mail(node, Mail::Frame, table, conn),
+        subject::mail(node, Mail::Close, table, conn),
+    );
     tokio::spawn(async move {
         loop {
             tokio::select! {

@@ -42,6 +42,7 @@ pub(super) async fn run(cluster: Arc<Cluster>, registry: Arc<Registry>, mut stop
         if beat.is_err() {
             tracing::warn!("could not say on the broker that this node is alive");
         }
+        cluster.forget_quiet();
         // The tables here before the database is asked: each claimed its
         // lease before it was registered, so the answer lists it unless it
         // was lost.

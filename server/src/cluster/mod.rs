@@ -176,6 +176,12 @@ impl Cluster {
             || self.heard.lock().expect("heard lock").get(node).is_some_and(|at| at.elapsed() < self.alive_for)
     }
 
+    /// Forgets the nodes not heard within `alive_for`, which count as gone
+    /// whether remembered or not.
+    fn forget_quiet(&self) {
+        self.heard.lock().expect("heard lock").retain(|_, at| at.elapsed() < self.alive_for);
+    }
+
     fn heard_from(&self, node: &str) {
         if node != self.node {
             self.heard.lock().expect("heard lock").insert(node.to_string(), Instant::now());

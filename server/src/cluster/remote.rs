@@ -7,8 +7,9 @@
 //! table's node is gone, closing its connections so that their clients
 //! reconnect and find the table wherever it runs next.
 
+use super::subject::{self, Mail};
 use super::wire::ToTable;
-use super::{Cluster, ClusterError, subject};
+use super::{Cluster, ClusterError};
 use crate::table::{Command, Conn, Context, Table, TableHandle};
 use axum::extract::ws::Utf8Bytes;
 use futures_util::StreamExt;
@@ -25,31 +26,28 @@ const QUEUE: usize = 1024;
 const ANSWER_WAIT: Duration = Duration::from_secs(2);
 
 /// Starts this node's mailbox: frames for its connections from tables run
-/// elsewhere, and word to close them.
+/// elsewhere, and word to close them, read in the order they were sent.
 pub(super) async fn receive(cluster: &Arc<Cluster>) -> Result<(), ClusterError> {
-    let broker = |e: async_nats::SubscribeError| ClusterError::Broker(e.to_string());
-    let mut frames = cluster.broker.subscribe(subject::frames_of(&cluster.node)).await.map_err(broker)?;
-    let mut closes = cluster.broker.subscribe(subject::close_of(&cluster.node)).await.map_err(broker)?;
+    let mut mailbox = cluster
+        .broker
+        .subscribe(subject::mailbox(&cluster.node))
+        .await
+        .map_err(|e| ClusterError::Broker(e.to_string()))?;
     let weak = Arc::downgrade(cluster);
     tokio::spawn(async move {
-        while let Some(message) = frames.next().await {
-            let (Some(cluster), Some((table, conn))) = (weak.upgrade(), subject::follower(&message.subject)) else {
+        while let Some(message) = mailbox.next().await {
+            let (Some(cluster), Some((kind, table, conn))) = (weak.upgrade(), subject::addressee(&message.subject))
+            else {
                 continue;
             };
-            let Ok(text) = String::from_utf8(message.payload.to_vec()) else { continue };
-            if let Some(follower) = cluster.follower(table, conn) {
-                follower.send_text(Utf8Bytes::from(text));
-            }
-        }
-    });
-    let weak = Arc::downgrade(cluster);
-    tokio::spawn(async move {
-        while let Some(message) = closes.next().await {
-            let (Some(cluster), Some((table, conn))) = (weak.upgrade(), subject::follower(&message.subject)) else {
-                continue;
-            };
-            if let Some(follower) = cluster.follower(table, conn) {
-                follower.kill.notify_one();
+            let Some(follower) = cluster.follower(table, conn) else { continue };
+            match kind {
+                Mail::Frame => {
+                    if let Ok(text) = String::from_utf8(message.payload.to_vec()) {
+                        follower.send_text(Utf8Bytes::from(text));
+                    }
+                }
+                Mail::Close => follower.kill.notify_one(),
             }
         }
     });

@@ -7,25 +7,34 @@ pub fn table(table: &str) -> String {
     format!("tactica.table.{table}")
 }
 
-/// Where a connection of node `node` takes frames of table `table`.
-pub fn frames(node: &str, table: &str, conn: u64) -> String {
-    format!("tactica.frames.{node}.{table}.{conn}")
+/// What a table's node sends a connection of another node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mail {
+    /// A frame for the connection's client.
+    Frame,
+    /// Close the connection, so that its client reconnects.
+    Close,
 }
 
-/// Every connection of node `node`'s frames.
-pub fn frames_of(node: &str) -> String {
-    format!("tactica.frames.{node}.>")
+impl Mail {
+    fn word(self) -> &'static str {
+        match self {
+            Mail::Frame => "frame",
+            Mail::Close => "close",
+        }
+    }
 }
 
-/// Where a connection of node `node` following table `table` is told to
-/// close, so that its client reconnects.
-pub fn close(node: &str, table: &str, conn: u64) -> String {
-    format!("tactica.close.{node}.{table}.{conn}")
+/// Where table `table` sends `mail` to connection `conn` of node `node`.
+/// A node's frames and closes share one subscription ([`mailbox`]), so a
+/// close never overtakes the frames sent before it.
+pub fn mail(node: &str, kind: Mail, table: &str, conn: u64) -> String {
+    format!("tactica.node.{node}.{}.{table}.{conn}", kind.word())
 }
 
-/// Every connection of node `node`'s closing.
-pub fn close_of(node: &str) -> String {
-    format!("tactica.close.{node}.>")
+/// Every mail of node `node`'s connections.
+pub fn mailbox(node: &str) -> String {
+    format!("tactica.node.{node}.>")
 }
 
 /// Where every node says it is alive.
@@ -34,21 +43,29 @@ pub const ALIVE: &str = "tactica.alive";
 /// Where every node tells its public lobbies.
 pub const LOBBIES: &str = "tactica.lobbies";
 
-/// The table and the connection a frames or close subject names.
-pub fn follower(subject: &str) -> Option<(&str, u64)> {
-    let mut parts = subject.rsplitn(3, '.');
+/// The kind of mail, the table and the connection a mail subject names.
+pub fn addressee(subject: &str) -> Option<(Mail, &str, u64)> {
+    let mut parts = subject.rsplitn(4, '.');
     let conn = parts.next()?.parse().ok()?;
     let table = parts.next()?;
-    Some((table, conn))
+    let kind = match parts.next()? {
+        "frame" => Mail::Frame,
+        "close" => Mail::Close,
+        _ => return None,
+    };
+    Some((kind, table, conn))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Mail;
+
     #[test]
-    fn a_follower_subject_reads_back() {
-        let subject = super::frames("ab12", "0b6e-4c1d", 42);
-        assert_eq!(super::follower(&subject), Some(("0b6e-4c1d", 42)));
-        assert_eq!(super::follower(&super::close("ab12", "t", 7)), Some(("t", 7)));
-        assert_eq!(super::follower("tactica.frames.x.t.notanumber"), None);
+    fn a_mail_subject_reads_back() {
+        let subject = super::mail("ab12", Mail::Frame, "0b6e-4c1d", 42);
+        assert_eq!(super::addressee(&subject), Some((Mail::Frame, "0b6e-4c1d", 42)));
+        assert_eq!(super::addressee(&super::mail("ab12", Mail::Close, "t", 7)), Some((Mail::Close, "t", 7)));
+        assert_eq!(super::addressee("tactica.node.x.frame.t.notanumber"), None);
+        assert_eq!(super::addressee("tactica.node.x.other.t.7"), None);
     }
 }

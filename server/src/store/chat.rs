@@ -2,13 +2,16 @@
 //! before anyone reads it, and the latest lines read back when a table
 //! loads.
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, Term, leases};
 use protocol::{ChatChannel, ChatLine, PlayerInfo};
 use sqlx::Row;
 
 impl Store {
-    /// Stores a line of chat (its number is its table's next).
-    pub async fn insert_chat(&self, table_id: &str, line: &ChatLine) -> Result<(), StoreError> {
+    /// Stores a line of chat (its number is its table's next), if its
+    /// table's lease still has `term` (several nodes).
+    pub async fn insert_chat(&self, table_id: &str, term: Option<Term>, line: &ChatLine) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        leases::hold(&mut tx, table_id, term).await?;
         sqlx::query(
             "INSERT INTO chat (table_id, n, channel, player_id, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
         )
@@ -18,8 +21,9 @@ impl Store {
         .bind(line.player.id.clone())
         .bind(line.text.clone())
         .bind(line.at as i64)
-        .execute(self.pool())
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -21,7 +21,7 @@
 
 use super::{Backend, Store, StoreError};
 use protocol::TableId;
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Row};
 use std::fmt;
 use std::time::Duration;
 
@@ -76,7 +76,8 @@ impl Leases {
         &self.node
     }
 
-    /// Keeps this node alive for another `alive_for`, and lists the leases
+    /// Keeps this node alive for another `alive_for`, forgets the nodes
+    /// whose heartbeat has stopped, and lists the leases
     /// it still holds: a table it runs that is not listed, or is listed
     /// under another term, was claimed by another node meanwhile.
     pub async fn heartbeat(&self) -> Result<Vec<(TableId, Term)>, StoreError> {
@@ -85,6 +86,9 @@ impl Leases {
              ON CONFLICT (id) DO UPDATE SET alive_until = EXCLUDED.alive_until"
         );
         sqlx::query(&sql).bind(self.node.clone()).bind(self.alive_for.as_millis() as i64).execute(&self.pool).await?;
+        // Nodes gone quiet are forgotten: a lease that names a node with no
+        // row is as free as one whose node's heartbeat stopped.
+        sqlx::query(&format!("DELETE FROM nodes WHERE alive_until < {NOW_MS}")).execute(&self.pool).await?;
         let rows = sqlx::query("SELECT table_id, term FROM leases WHERE node = $1")
             .bind(self.node.clone())
             .fetch_all(&self.pool)
@@ -152,5 +156,23 @@ impl Leases {
             .await?;
         sqlx::query("DELETE FROM nodes WHERE id = $1").bind(self.node.clone()).execute(&self.pool).await?;
         Ok(())
+    }
+}
+
+/// Keeps table `table_id`'s lease under `term` until the transaction on
+/// `conn` ends, so that a claim waits for it, or refuses with
+/// [`StoreError::Fenced`] if the lease has moved on: the fence of a
+/// table's writes outside the journal (seats, a lobby closed, chat). With
+/// no term (one node) there is nothing to hold.
+pub(super) async fn hold(conn: &mut AnyConnection, table_id: &str, term: Option<Term>) -> Result<(), StoreError> {
+    let Some(term) = term else { return Ok(()) };
+    let held = sqlx::query("SELECT 1 AS held FROM leases WHERE table_id = $1 AND term = $2 FOR SHARE")
+        .bind(table_id.to_string())
+        .bind(term.0 as i64)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match held {
+        Some(_) => Ok(()),
+        None => Err(StoreError::Fenced(table_id.to_string())),
     }
 }

@@ -1,7 +1,7 @@
 //! Tables (a lobby and its match), their seats, and loading them back.
 
 use super::sql::Sql;
-use super::{Store, StoreError, StoredEvent};
+use super::{Store, StoreError, StoredEvent, Term, leases};
 use protocol::{Phase, TimeControl};
 use rules::{Seat, SeatSet};
 use sqlx::Row;
@@ -170,9 +170,15 @@ impl Store {
         Ok(())
     }
 
-    /// Replaces a lobby's seats.
-    pub async fn set_lobby_seats(&self, table_id: &str, seats: &[(Seat, String)]) -> Result<(), StoreError> {
+    /// Replaces a lobby's seats, if its lease still has `term` (several nodes).
+    pub async fn set_lobby_seats(
+        &self,
+        table_id: &str,
+        term: Option<Term>,
+        seats: &[(Seat, String)],
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
+        leases::hold(&mut tx, table_id, term).await?;
         sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table_id.to_string()).execute(&mut *tx).await?;
         insert_seats(&mut tx, table_id, seats).await?;
         tx.commit().await?;
@@ -201,23 +207,36 @@ impl Store {
         Ok(sql.execute(self.pool()).await?.rows_affected())
     }
 
-    /// Sets a lobby's phase without an event (a lobby closed before starting).
-    pub async fn set_phase(&self, table_id: &str, phase: Phase) -> Result<(), StoreError> {
+    /// Sets a lobby's phase without an event (a lobby closed before
+    /// starting), if its lease still has `term` (several nodes).
+    pub async fn set_phase(&self, table_id: &str, term: Option<Term>, phase: Phase) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        leases::hold(&mut tx, table_id, term).await?;
         sqlx::query("UPDATE tables SET phase = $1 WHERE id = $2")
             .bind(phase.name())
             .bind(table_id.to_string())
-            .execute(self.pool())
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// Notes why a match could not be restored, or (`None`) that it was.
-    pub async fn set_restore_error(&self, table_id: &str, error: Option<&str>) -> Result<(), StoreError> {
+    /// Notes why a match could not be restored, or (`None`) that it was,
+    /// if its lease still has `term` (several nodes).
+    pub async fn set_restore_error(
+        &self,
+        table_id: &str,
+        term: Option<Term>,
+        error: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin().await?;
+        leases::hold(&mut tx, table_id, term).await?;
         sqlx::query("UPDATE tables SET restore_error = $1 WHERE id = $2")
             .bind(error.map(str::to_string))
             .bind(table_id.to_string())
-            .execute(self.pool())
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -337,7 +337,7 @@ impl Table {
             Ok(mut table) => {
                 table.term = term;
                 if row.restore_error.is_some() {
-                    ctx.store.set_restore_error(id, None).await?;
+                    ctx.store.set_restore_error(id, term, None).await?;
                     tracing::info!(table = %id, "a match that could not be restored before is restored");
                 }
                 // A lobby that starts by itself, stored full but not started
@@ -352,7 +352,7 @@ impl Table {
             Err(TableError::Unrestorable(why)) => {
                 tracing::error!(table = %id, game = %row.game, rules_version = row.rules_version, why, "a match cannot be restored");
                 let told = format!("This match cannot be restored: {why}. {UNRESTORABLE}");
-                ctx.store.set_restore_error(id, Some(&why)).await?;
+                ctx.store.set_restore_error(id, term, Some(&why)).await?;
                 Err(TableError::Unrestorable(told))
             }
             Err(other) => Err(other),

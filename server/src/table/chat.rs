@@ -111,9 +111,8 @@ impl Table {
             return Err((ErrorCode::RateLimited, "you are talking too fast: wait a moment".into()));
         }
         let line = ChatLine { n: self.chat.last + 1, at: now_ms(), channel, player: player.clone(), text };
-        self.ctx.store.insert_chat(&self.id, &line).await.map_err(|e| {
-            tracing::error!(table = %self.id, error = %e, "could not store a line of chat");
-            (ErrorCode::Internal, "the line could not be stored; say it again".to_string())
+        self.ctx.store.insert_chat(&self.id, self.term, &line).await.map_err(|e| {
+            self.refused_by_store(e, "store a line of chat", "the line could not be stored; say it again")
         })?;
         self.chat.keep(line.clone());
         let message = super::serialize(&ServerMessage::Chat { table: self.id.clone(), line });

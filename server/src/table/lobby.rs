@@ -30,10 +30,11 @@ impl Table {
     }
 
     async fn save_seats(&self) -> Result<(), Refusal> {
-        self.ctx.store.set_lobby_seats(&self.id, &self.seat_rows()).await.map_err(|e| {
-            tracing::error!(table = %self.id, error = %e, "could not store seats");
-            (ErrorCode::Internal, "could not store the seats; try again".to_string())
-        })
+        self.ctx
+            .store
+            .set_lobby_seats(&self.id, self.term, &self.seat_rows())
+            .await
+            .map_err(|e| self.refused_by_store(e, "store seats", "could not store the seats; try again"))
     }
 
     fn lobby_changed(&mut self) {
@@ -158,10 +159,11 @@ impl Table {
         if player.id != self.setup.host {
             return refuse(ErrorCode::Forbidden, "only the host can close the lobby");
         }
-        self.ctx.store.set_phase(&self.id, Phase::Aborted).await.map_err(|e| {
-            tracing::error!(table = %self.id, error = %e, "could not close a lobby");
-            (ErrorCode::Internal, "could not close the lobby; try again".to_string())
-        })?;
+        self.ctx
+            .store
+            .set_phase(&self.id, self.term, Phase::Aborted)
+            .await
+            .map_err(|e| self.refused_by_store(e, "close a lobby", "could not close the lobby; try again"))?;
         self.stage = Stage::Over(Box::new(Over::closed()));
         self.lobby_changed();
         Ok(())

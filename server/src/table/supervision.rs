@@ -58,7 +58,7 @@ impl Table {
                 }
             }
             Phase::Lobby => {
-                if let Err(error) = self.ctx.store.set_phase(&self.id, Phase::Aborted).await {
+                if let Err(error) = self.ctx.store.set_phase(&self.id, self.term, Phase::Aborted).await {
                     tracing::error!(table = %self.id, %error, "the failed lobby could not be closed");
                 }
             }

@@ -56,15 +56,21 @@ impl Table {
             None => journal.write(group).await,
         };
         written.map_err(|e| {
-            if let StoreError::Fenced(_) = e {
-                // Another node runs the table now: this one stops, and its
-                // followers reconnect to find it there.
-                self.lost.store(true, Ordering::Relaxed);
-                return (ErrorCode::Internal, "this table moved to another server; reconnecting".to_string());
-            }
-            tracing::error!(table = %self.id, seq = events.first().map(|e| e.seq), error = %e, "could not store events");
-            (ErrorCode::Internal, "the server could not store this; nothing was changed, try again".to_string())
+            self.refused_by_store(e, "store events", "the server could not store this; nothing was changed, try again")
         })
+    }
+
+    /// What the client whose request could not be stored is told, with
+    /// `message`; the failure to `what` is logged. A write fenced off
+    /// because another node runs the table now (several nodes) stops the
+    /// table here, and its followers reconnect to find it there.
+    pub(super) fn refused_by_store(&self, error: StoreError, what: &str, message: &str) -> Refusal {
+        if let StoreError::Fenced(_) = error {
+            self.lost.store(true, Ordering::Relaxed);
+            return (ErrorCode::Internal, "this table moved to another server; reconnecting".to_string());
+        }
+        tracing::error!(table = %self.id, %error, "could not {what}");
+        (ErrorCode::Internal, message.to_string())
     }
 
     /// Stores the events of a change, then makes it the match's: the events

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod leaks;
+pub mod sitter;
 
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMessage, LobbySettings, Seat};
@@ -342,10 +343,16 @@ impl Client {
     /// The next message from the server, with the legal actions that
     /// follow its state in frames of their own joined to it.
     pub async fn recv(&mut self) -> Value {
+        self.try_recv().await.expect("the connection is open")
+    }
+
+    /// As `recv`, or `None` once the connection is closed (a test of nodes
+    /// that stop, whose clients reconnect).
+    pub async fn try_recv(&mut self) -> Option<Value> {
         let mut message = loop {
             let frame = match self.later.pop_front() {
                 Some(frame) => frame,
-                None => self.read_frame().await,
+                None => self.read_frame().await?,
             };
             // A part whose state is gone (a stale one) is no message.
             if frame["type"] != "legal" {
@@ -360,7 +367,7 @@ impl Client {
             let part = match self.later.iter().position(of_state) {
                 Some(i) => self.later.remove(i).expect("found"),
                 None => loop {
-                    let frame = self.read_frame().await;
+                    let frame = self.read_frame().await?;
                     if of_state(&frame) {
                         break frame;
                     }
@@ -373,27 +380,32 @@ impl Client {
         expand_legal(&mut message);
         self.observe(&message);
         self.frames.push(message.clone());
-        message
+        Some(message)
     }
 
-    /// The next frame as it came, noting its size.
-    async fn read_frame(&mut self) -> Value {
+    /// The next frame as it came, noting its size; `None` once the
+    /// connection is closed.
+    async fn read_frame(&mut self) -> Option<Value> {
         loop {
-            let message = tokio::time::timeout(WAIT, self.ws.next())
-                .await
-                .expect("a message in time")
-                .expect("the connection is open")
-                .expect("a readable message");
+            let message = tokio::time::timeout(WAIT, self.ws.next()).await.expect("a message in time");
             match message {
-                Message::Text(text) => {
+                Some(Ok(Message::Text(text))) => {
                     let value: Value = serde_json::from_str(&text).expect("JSON from the server");
                     if text.len() > self.largest.0 {
                         self.largest = (text.len(), value["type"].as_str().unwrap_or_default().to_string());
                     }
-                    return value;
+                    return Some(value);
                 }
-                Message::Close(frame) => panic!("the server closed the connection: {frame:?}"),
-                _ => continue,
+                Some(Ok(Message::Close(frame))) => {
+                    eprintln!("the server closed the connection: {frame:?}");
+                    return None;
+                }
+                Some(Err(error)) => {
+                    eprintln!("the connection failed: {error}");
+                    return None;
+                }
+                None => return None,
+                Some(Ok(_)) => continue,
             }
         }
     }
