@@ -2,7 +2,9 @@
 # The benchmark of several nodes in docs/performance.md, in one run on this
 # machine: the same load against one node, then against two nodes sharing
 # PostgreSQL through a NATS server of its own, each match's two players
-# connected to different nodes; with the broker's messages per action.
+# connected to different nodes, with the broker's messages per action;
+# then, if Debian's `caddy` is installed, against three nodes behind Caddy
+# run as docker-compose.yml's `balancer` runs it, every connection through it.
 #
 #   loadtest/cluster-bench.sh [RATE] [SECONDS] [MATCHES] [GAME]
 #
@@ -72,4 +74,17 @@ read -r in1 out1 < <(broker_messages)
 acked=$(awk '/^actions acknowledged:/ {print $3}' /tmp/tactica-bench-nodes.txt)
 echo "broker: $((in1 - in0)) messages in, $((out1 - out0)) out, set-up and heartbeats included;" \
     "per acknowledged action: $(python3 -c "print(f'{($in1 - $in0) / $acked:.2f} in, {($out1 - $out0) / $acked:.2f} out')")"
+stop_nodes
+
+command -v caddy >/dev/null 2>&1 || { echo "(no caddy: the run behind a balancer is skipped)"; exit 0; }
+echo "== three nodes behind Caddy, as docker-compose.yml's balancer: $matches $game matches, $rate actions/s, $seconds s"
+fresh_database
+for port in 18081 18082 18083; do start_node $port --broker-url nats://127.0.0.1:$broker_port; done
+# The compose file's command, on this machine's ports.
+caddy reverse-proxy --from :18090 --to 127.0.0.1:18081 --to 127.0.0.1:18082 --to 127.0.0.1:18083 \
+    >/tmp/tactica-bench-caddy.log 2>&1 &
+pids+=($!)
+until curl -sf http://127.0.0.1:18090/healthz >/dev/null; do sleep 0.1; done
+target/release/tactica-loadtest --url http://127.0.0.1:18090 \
+    matches --game "$game" --matches "$matches" --rate "$rate" --seconds "$seconds"
 stop_nodes

@@ -7,8 +7,10 @@
 //! (SIGSTOP) while another took its table over stores nothing more of it
 //! once it runs again; a node told to stop (SIGTERM) gives its tables up
 //! at once, to be played on elsewhere; every node lists the same public
-//! lobbies; and three nodes restarted one after the other while matches
-//! are played across them lose no acknowledged action and no match.
+//! lobbies; followers on a third node of a killed node's table reconnect
+//! as soon as another node claims it; and three nodes restarted one after
+//! the other while matches are played across them lose no acknowledged
+//! action and no match.
 
 mod common;
 
@@ -94,6 +96,41 @@ async fn a_node_killed_mid_match_is_replaced_and_nothing_acknowledged_is_lost() 
     let (more, after) = play_random(&mut a, &mut b, &table, 6, 6).await;
     assert!(more > 0 && after["seq"].as_u64().unwrap() > seq, "the match goes on: {after}");
     drop((first, second));
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn followers_on_a_third_node_reconnect_as_soon_as_a_lost_nodes_table_is_claimed() {
+    let Some((db, broker)) = cluster_env().await else { return };
+    let (mut lost, claimer) = (node(&db, &broker, 1_000), node(&db, &broker, 1_000));
+    // This node would count the lost one alive for a minute after its last heartbeat.
+    let watching = node(&db, &broker, 60_000);
+    let (mut a, mut b) = (player(&lost).await, player(&lost).await);
+    let (table, code) = start_private_match(&mut a, &mut b, "dame100", None).await;
+    let mut watcher = player(&watching).await;
+    watcher.join_code(&code).await;
+    let (_, state) = play_random(&mut a, &mut b, &table, 4, 3).await;
+    let seq = state["seq"].as_u64().unwrap();
+    lost.child.kill().unwrap();
+    lost.child.wait().unwrap();
+    let mut a = again(&a, &claimer).await;
+    a.say(&ClientMessage::Join { table: Some(table.clone()), code: None, last_seq: Some(seq) }).await;
+    a.expect(|m| m["type"] == "catch_up").await;
+    // The claim's word closes the watcher's stand-in now, not in a minute.
+    loop {
+        match tokio::time::timeout(common::WAIT, watcher.ws.next()).await.expect("the watcher is let go in time") {
+            Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            Some(Ok(_)) => continue,
+        }
+    }
+    // A spectator of a private table comes back by its invite code, as it first came.
+    let mut watcher = again(&watcher, &watching).await;
+    watcher.say(&ClientMessage::Join { table: None, code: Some(code), last_seq: Some(seq) }).await;
+    watcher.expect(|m| m["type"] == "catch_up").await;
+    let acted = a.act(&table, &a.states[&table]["legal"][0]["action"].clone()).await;
+    let event = watcher.expect(|m| m["type"] == "event").await;
+    assert_eq!(event["state"]["seq"].as_u64(), Some(acted), "the watcher follows the table where it runs now");
+    drop((lost, claimer, watching));
     db.drop_db().await;
 }
 
@@ -251,9 +288,9 @@ async fn a_rolling_restart_of_three_nodes_under_play_loses_no_acknowledged_actio
         let (host, guest) = (m % 3, (m + 1) % 3);
         let (mut a, mut b) = (player(&nodes[host]).await, player(&nodes[guest]).await);
         let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
-        for (i, (client, first)) in [(a, host), (b, guest)].into_iter().enumerate() {
+        for (i, (client, at)) in [(a, host), (b, guest)].into_iter().enumerate() {
             let (told, heard) = watch::channel(Progress::default());
-            let seed = (2 * m + i) as u64;
+            let (seed, first) = ((2 * m + i) as u64, nodes[at].ws());
             let (token, player, think) = (client.token, client.player, std::time::Duration::ZERO);
             let sitter = Sitter { token, player, table: table.clone(), first, seed, think };
             sitters.push(tokio::spawn(sitter.play(urls.clone(), told, stopped.clone())));
@@ -274,10 +311,7 @@ async fn a_rolling_restart_of_three_nodes_under_play_loses_no_acknowledged_actio
         plays_on(&mut progress, 3).await;
     }
     stop.send(true).unwrap();
-    let mut played = Vec::new();
-    for sitter in sitters {
-        played.push(sitter.await.unwrap());
-    }
+    let played = common::sitter::stopped(sitters).await;
     let connections: u64 = played.iter().map(|p| p.connections).sum();
     assert!(connections > 12, "the restarts made the players reconnect ({connections} connections)");
     for (m, table) in tables.iter().enumerate() {
@@ -285,6 +319,9 @@ async fn a_rolling_restart_of_three_nodes_under_play_loses_no_acknowledged_actio
         for seat in 0..2 {
             assert_stored(table, &played[2 * m + seat].acked, &stored);
         }
+        // Still being played, or ended by the rules: none aborted or failed.
+        let phase = common::stored_phase(&db.url, table).await;
+        assert!(phase == "live" || phase == "finished", "match {m} is {phase}");
         let acked = played[2 * m].acked.len() + played[2 * m + 1].acked.len();
         eprintln!("match {m}: {acked} actions acknowledged, {} events stored", stored.len());
     }

@@ -18,8 +18,9 @@ mod common;
 use common::sitter::{Nodes, Progress, Sitter, assert_stored};
 use common::{Client, Process, TestDb, guest_at, start_private_match, stored_events};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::watch;
+use tokio::time::Instant;
 
 const KILLS: usize = 20;
 const MATCHES: usize = 4;
@@ -54,75 +55,67 @@ async fn failover_time_over_twenty_kills() {
     for kill in 0..KILLS {
         let victim = kill % 3;
         let (stop, stopped) = watch::channel(false);
-        let (mut rounds, mut sitters) = (Vec::new(), Vec::new());
+        let (mut tables, mut heard, mut sitters) = (Vec::new(), Vec::new(), Vec::new());
         for m in 0..MATCHES {
             let guest = (victim + 1 + m % 2) % 3;
             let (mut a, mut b) = (player(&nodes[victim]).await, player(&nodes[guest]).await);
             let (table, _) = start_private_match(&mut a, &mut b, "dame100", None).await;
-            let mut heard = Vec::new();
-            for (i, (client, first)) in [(a, victim), (b, guest)].into_iter().enumerate() {
+            for (i, (client, at)) in [(a, victim), (b, guest)].into_iter().enumerate() {
                 let (told, listen) = watch::channel(Progress::default());
-                let seed = (kill * 100 + 2 * m + i) as u64;
+                let (seed, first) = ((kill * 100 + 2 * m + i) as u64, nodes[at].ws());
                 let (token, player) = (client.token, client.player);
                 let sitter = Sitter { token, player, table: table.clone(), first, seed, think: THINK };
-                sitters.push((table.clone(), tokio::spawn(sitter.play(urls.clone(), told, stopped.clone()))));
+                sitters.push(tokio::spawn(sitter.play(urls.clone(), told, stopped.clone())));
                 heard.push(listen);
             }
-            rounds.push(heard);
+            tables.push(table);
         }
         // Every match under way: a few actions acknowledged.
-        for heard in &mut rounds {
-            common::sitter::plays_on(heard, 2).await;
-        }
+        common::sitter::plays_on(&mut heard, 2).await;
         let leaving = nodes[victim].ws();
         urls.lock().unwrap().retain(|url| *url != leaving);
         nodes[victim].child.kill().unwrap();
         let killed = Instant::now();
         nodes[victim].child.wait().unwrap();
-        // What the killed node stored: an action acknowledged after it was
+        // What the killed node stored: an action acknowledged beyond it was
         // stored by the node that took the match over.
         let mut before = Vec::new();
-        for (table, _) in sitters.iter().step_by(2) {
+        for table in &tables {
             before.push(stored_events(&db.url, table).await.len() as u64);
         }
         nodes[victim] = node(&db, &broker, alive_ms);
         urls.lock().unwrap().push(nodes[victim].ws());
-        // Each match's next acknowledged action, whichever seat acts.
-        let start = times.len();
-        for (heard, before) in rounds.iter_mut().zip(before) {
-            let [first, second] = &mut heard[..] else { unreachable!("two seats") };
-            loop {
-                let (a, b) = (*first.borrow(), *second.borrow());
-                if a.last.max(b.last) > before || a.over || b.over {
-                    break;
-                }
-                let changed = async {
-                    tokio::select! {
-                        _ = first.changed() => {}
-                        _ = second.changed() => {}
-                    }
-                };
-                tokio::time::timeout(Duration::from_secs(60), changed).await.expect("the match came back");
-            }
-            // A match that random play ended before the kill has nothing to come back to.
-            if first.borrow().over || second.borrow().over {
-                ended += 1;
-            } else {
-                times.push(killed.elapsed());
+        // Each match plays beyond it (or had ended by the rules before the kill).
+        for (m, seats) in heard.chunks_mut(2).enumerate() {
+            for seat in seats {
+                let back = seat.wait_for(|p| p.over || p.last > before[m]);
+                tokio::time::timeout(Duration::from_secs(60), back).await.expect("the match came back").ok();
             }
         }
         stop.send(true).unwrap();
-        for (table, sitter) in sitters {
-            let played = sitter.await.unwrap();
-            assert_stored(&table, &played.acked, &stored_events(&db.url, &table).await);
+        let played = common::sitter::stopped(sitters).await;
+        let start = times.len();
+        for (m, table) in tables.iter().enumerate() {
+            let stored = stored_events(&db.url, table).await;
+            let seats = &played[2 * m..2 * m + 2];
+            for seat in seats {
+                assert_stored(table, &seat.acked, &stored);
+            }
+            // The first action acknowledged beyond what the killed node stored.
+            let back =
+                seats.iter().flat_map(|seat| &seat.acked).filter(|ack| ack.seq > before[m]).map(|ack| ack.at).min();
+            match back {
+                Some(at) => times.push(at - killed),
+                None => ended += 1,
+            }
         }
-        let round = &times[start..];
         eprintln!(
             "kill {:>2}: matches back after {:?} ms",
             kill + 1,
-            round.iter().map(Duration::as_millis).collect::<Vec<_>>()
+            times[start..].iter().map(Duration::as_millis).collect::<Vec<_>>()
         );
     }
+    assert!(!times.is_empty(), "every match ended before its node was killed");
     times.sort();
     let ms = |t: Duration| t.as_secs_f64() * 1000.0;
     let at = |q: f64| ms(times[((times.len() - 1) as f64 * q).round() as usize]);

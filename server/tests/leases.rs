@@ -63,6 +63,19 @@ async fn writers(store: &Store, table: &str) -> Vec<String> {
     rows.iter().map(|row| row.get::<String, _>("payload").trim_matches('"').to_string()).collect()
 }
 
+/// Whether a statement of the test's database waits on a lock (read in
+/// pg_stat_activity: no timing).
+async fn waiting_on_a_lock(store: &Store) -> bool {
+    let waiting: i64 = sqlx::query(
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )
+    .fetch_one(store.pool())
+    .await
+    .unwrap()
+    .get("n");
+    waiting > 0
+}
+
 /// Makes node `node`'s heartbeat stop, as if it had been paused past its time.
 async fn stop_heartbeat(store: &Store, node: &str) {
     sqlx::query("UPDATE nodes SET alive_until = 0 WHERE id = $1").bind(node).execute(store.pool()).await.unwrap();
@@ -137,17 +150,7 @@ async fn a_write_racing_a_claim_is_fenced_once_the_claim_commits() {
     let write = tokio::spawn(async move { journal.write_under(vec![entry("t1", 1, "a")], term).await });
     // The write waits for the claim's lock (found in pg_stat_activity: no timing),
     // unless it does not lock the lease at all.
-    while !write.is_finished() {
-        let waiting: i64 = sqlx::query(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        )
-            .fetch_one(store.pool())
-            .await
-            .unwrap()
-            .get("n");
-        if waiting > 0 {
-            break;
-        }
+    while !write.is_finished() && !waiting_on_a_lock(&store).await {
         tokio::task::yield_now().await;
     }
     claimer.commit().await.unwrap();
@@ -177,18 +180,49 @@ async fn a_node_that_lost_a_table_can_change_neither_its_seats_nor_its_phase_nor
     };
     let fenced = |result: Result<(), StoreError>| matches!(result, Err(StoreError::Fenced(table)) if table == "t1");
     assert!(fenced(store.set_lobby_seats("t1", Some(a1), &[]).await));
-    assert!(fenced(store.set_phase("t1", Some(a1), Phase::Aborted).await));
+    assert!(fenced(store.set_phase("t1", Some(a1), Phase::Finished).await));
     assert!(fenced(store.insert_chat("t1", Some(a1), &line).await));
     assert!(fenced(store.set_restore_error("t1", Some(a1), Some("no")).await));
     // Nothing of it landed; the node that runs the table now writes as before.
     assert_eq!(store.table_seats("t1").await.unwrap().len(), 1);
     assert!(store.recent_chat("t1", 10).await.unwrap().is_empty());
+    let row =
+        sqlx::query("SELECT phase, restore_error FROM tables WHERE id = 't1'").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(row.get::<String, _>("phase"), Phase::Live.name());
+    assert_eq!(row.get::<Option<String>, _>("restore_error"), None);
     store.insert_chat("t1", Some(b1), &line).await.unwrap();
     store.set_phase("t1", Some(b1), Phase::Aborted).await.unwrap();
     let phase: String =
         sqlx::query("SELECT phase FROM tables WHERE id = 't1'").fetch_one(store.pool()).await.unwrap().get("phase");
     assert_eq!(phase, Phase::Aborted.name());
     assert_eq!(store.recent_chat("t1", 10).await.unwrap().len(), 1);
+    store.close().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_seat_change_racing_a_claim_is_fenced_once_the_claim_commits() {
+    let Some((db, store)) = postgres().await else { return };
+    let a = store.leases("a", ALIVE).unwrap();
+    a.heartbeat().await.unwrap();
+    let Claim::Granted(term) = a.claim("t1").await.unwrap() else { panic!("t1 is free") };
+    // Another node's claim under way: it holds the lease row, not yet committed.
+    let mut claimer = store.pool().begin().await.unwrap();
+    sqlx::query("UPDATE leases SET node = 'b', term = term + 1 WHERE table_id = 't1'")
+        .execute(&mut *claimer)
+        .await
+        .unwrap();
+    let seating = store.clone();
+    let write =
+        tokio::spawn(async move { seating.set_lobby_seats("t1", Some(term), &[(Seat(1), "host".to_string())]).await });
+    // The write waits for the claim's lock, unless it does not take the lease at all.
+    while !write.is_finished() && !waiting_on_a_lock(&store).await {
+        tokio::task::yield_now().await;
+    }
+    claimer.commit().await.unwrap();
+    let written = tokio::time::timeout(common::WAIT, write).await.unwrap().unwrap();
+    assert!(matches!(written, Err(StoreError::Fenced(_))), "{written:?}");
+    assert!(store.table_seats("t1").await.unwrap().is_empty());
     store.close().await;
     db.drop_db().await;
 }

@@ -23,6 +23,7 @@
 //! are up, since the journal holds everything that must last
 //! (docs/architecture.md).
 
+mod claims;
 pub mod door;
 mod heartbeat;
 mod lobbies;
@@ -114,14 +115,15 @@ impl Cluster {
     }
 
     /// Starts the heartbeat, which tells each table in `registry` that
-    /// has lost its lease, and the sharing of the public lobby list, until
-    /// `stopped` turns true.
+    /// has lost its lease, the sharing of the public lobby list, and the
+    /// word of claims that stops stale stand-ins, until `stopped` turns true.
     pub fn beat(
         self: &std::sync::Arc<Self>,
         registry: std::sync::Arc<crate::registry::Registry>,
         stopped: tokio::sync::watch::Receiver<bool>,
     ) {
         tokio::spawn(lobbies::share(self.clone(), registry.clone(), stopped.clone()));
+        tokio::spawn(claims::listen(self.clone(), registry.clone(), stopped.clone()));
         tokio::spawn(heartbeat::run(self.clone(), registry, stopped));
     }
 
@@ -146,7 +148,14 @@ impl Cluster {
                     }
                     tokio::time::sleep(self.alive_for / 10).await;
                 }
-                claim => return Ok(claim),
+                Claim::Granted(term) => {
+                    if term > crate::store::Term(1) {
+                        // Taken from a node that let it go or was lost:
+                        // stand-ins elsewhere may still point there.
+                        claims::tell(self, table).await;
+                    }
+                    return Ok(Claim::Granted(term));
+                }
             }
         }
     }

@@ -140,8 +140,10 @@ impl StandIn {
                     let _ = done.send(());
                     break;
                 }
+                // Another node claimed the table: its node here is gone.
+                Some(Command::Moved) => break,
                 // Only a table's own task sends these, to itself.
-                Some(Command::StartFull | Command::BotActs { .. } | Command::Moved) => {}
+                Some(Command::StartFull | Command::BotActs { .. }) => {}
                 None => break,
             }
         }

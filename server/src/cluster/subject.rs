@@ -26,8 +26,8 @@ impl Mail {
 }
 
 /// Where table `table` sends `mail` to connection `conn` of node `node`.
-/// A node's frames and closes share one subscription ([`mailbox`]), so a
-/// close never overtakes the frames sent before it.
+/// A node's frames and closes share one subscription ([`mailbox`]), read
+/// by one task, so they are handed on in the order they were published.
 pub fn mail(node: &str, kind: Mail, table: &str, conn: u64) -> String {
     format!("tactica.node.{node}.{}.{table}.{conn}", kind.word())
 }
@@ -39,6 +39,9 @@ pub fn mailbox(node: &str) -> String {
 
 /// Where every node says it is alive.
 pub const ALIVE: &str = "tactica.alive";
+
+/// Where a node tells the others it has claimed a table it did not hold.
+pub const CLAIMED: &str = "tactica.claimed";
 
 /// Where every node tells its public lobbies.
 pub const LOBBIES: &str = "tactica.lobbies";

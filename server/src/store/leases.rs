@@ -8,9 +8,10 @@
 //! table's lease names the node that runs it, and a claim succeeds only
 //! when the lease names nobody, the claimer itself, or a node whose
 //! heartbeat has stopped. Every claim and every release adds one to the
-//! lease's [`Term`], and every journal write of the table carries the term
-//! its node claimed: the write lands only while the lease still has that
-//! term, and locks the lease row until it commits (`FOR SHARE`), so a claim
+//! lease's [`Term`], and every write of the table (its journal, and its
+//! lobby's seats, phase and chat through [`hold`]) carries the term its
+//! node claimed: the write lands only while the lease still has that term,
+//! and locks the lease row until it commits (`FOR SHARE`), so a claim
 //! waits for a write under way and a write after a claim finds a new term.
 //! A node that was paused or cut off, and whose tables were claimed
 //! meanwhile, can therefore store nothing more of them, whatever it
@@ -88,7 +89,12 @@ impl Leases {
         sqlx::query(&sql).bind(self.node.clone()).bind(self.alive_for.as_millis() as i64).execute(&self.pool).await?;
         // Nodes gone quiet are forgotten: a lease that names a node with no
         // row is as free as one whose node's heartbeat stopped.
-        sqlx::query(&format!("DELETE FROM nodes WHERE alive_until < {NOW_MS}")).execute(&self.pool).await?;
+        let forgotten =
+            sqlx::query(&format!("DELETE FROM nodes WHERE alive_until < {NOW_MS}")).execute(&self.pool).await;
+        if let Err(error) = forgotten {
+            // Only tidying: this node's own heartbeat is in.
+            tracing::warn!(%error, "could not forget the nodes gone quiet");
+        }
         let rows = sqlx::query("SELECT table_id, term FROM leases WHERE node = $1")
             .bind(self.node.clone())
             .fetch_all(&self.pool)
@@ -162,8 +168,9 @@ impl Leases {
 /// Keeps table `table_id`'s lease under `term` until the transaction on
 /// `conn` ends, so that a claim waits for it, or refuses with
 /// [`StoreError::Fenced`] if the lease has moved on: the fence of a
-/// table's writes outside the journal (seats, a lobby closed, chat). With
-/// no term (one node) there is nothing to hold.
+/// table's writes outside the journal (a lobby's seats, a lobby closed, a
+/// line of chat, a note that it could not be restored). With no term (one
+/// node) there is nothing to hold.
 pub(super) async fn hold(conn: &mut AnyConnection, table_id: &str, term: Option<Term>) -> Result<(), StoreError> {
     let Some(term) = term else { return Ok(()) };
     let held = sqlx::query("SELECT 1 AS held FROM leases WHERE table_id = $1 AND term = $2 FOR SHARE")

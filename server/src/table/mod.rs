@@ -167,6 +167,7 @@ pub enum Command {
     /// This node has lost the table's lease to another node (several
     /// nodes): stop without writing anything, and close every follower's
     /// connection so that its client reconnects and finds the table there.
+    /// A stand-in gets it when another node claimed its table.
     Moved,
     /// Stop (the server is shutting down); everything is already stored.
     Shutdown {

@@ -56,7 +56,8 @@ impl Table {
             None => journal.write(group).await,
         };
         written.map_err(|e| {
-            self.refused_by_store(e, "store events", "the server could not store this; nothing was changed, try again")
+            let what = format!("store events from {}", events.first().map_or(0, |e| e.seq));
+            self.refused_by_store(e, &what, "the server could not store this; nothing was changed, try again")
         })
     }
 

@@ -689,6 +689,16 @@ pub struct StoredEvent {
     pub at: i64,
 }
 
+/// The phase `table` is stored in, in the database at `url`.
+pub async fn stored_phase(url: &str, table: &str) -> String {
+    use sqlx::Row;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
+    let row = sqlx::query("SELECT phase FROM tables WHERE id = $1").bind(table.to_string()).fetch_one(&pool).await;
+    pool.close().await;
+    row.unwrap().get("phase")
+}
+
 /// The stored events of `table` in the database at `url`, in order.
 pub async fn stored_events(url: &str, table: &str) -> Vec<StoredEvent> {
     use sqlx::Row;

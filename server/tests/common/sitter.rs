@@ -14,6 +14,7 @@ use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
+use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 
 /// The WebSocket addresses of the nodes running now, which a test changes
@@ -27,7 +28,8 @@ pub struct Progress {
     pub acked: u64,
     /// The event number of the last of them.
     pub last: u64,
-    /// The match is over.
+    /// The match is over, and finished (a match aborted or failed fails
+    /// the sitter instead).
     pub over: bool,
 }
 
@@ -36,17 +38,28 @@ pub struct Sitter {
     pub token: String,
     pub player: Value,
     pub table: String,
-    /// The node it connects to first, as an index into the list.
-    pub first: usize,
+    /// The WebSocket address of the node it connects to first; after
+    /// that, the next one in the list of nodes running.
+    pub first: String,
     pub seed: u64,
     /// How long it thinks before each move (none: as fast as the server answers).
     pub think: Duration,
 }
 
+/// An action the server acknowledged.
+pub struct Ack {
+    /// Its event number.
+    pub seq: u64,
+    /// The client's id of it.
+    pub id: String,
+    /// When the acknowledgement came.
+    pub at: Instant,
+}
+
 /// What a sitter did.
 pub struct Played {
-    /// Every action acknowledged: its event number and the client's id.
-    pub acked: Vec<(u64, String)>,
+    /// Every action acknowledged, in order.
+    pub acked: Vec<Ack>,
     /// How many times it connected.
     pub connections: u64,
 }
@@ -62,17 +75,27 @@ impl Sitter {
     ) -> Played {
         let mut rng = self.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         let mut played = Played { acked: Vec::new(), connections: 0 };
-        let mut next = self.first;
+        let (mut url, mut tried) = (self.first.clone(), false);
         let mut seen: Option<u64> = None;
         let mut action = 0u64;
         loop {
-            let url = {
+            if *stop.borrow() {
+                return played;
+            }
+            if tried {
+                // The node after the one it was on, as a balancer would choose.
                 let nodes = nodes.lock().unwrap();
-                next += 1;
-                nodes[(next - 1) % nodes.len()].clone()
+                let at = nodes.iter().position(|node| *node == url).map_or(0, |i| i + 1);
+                url = nodes[at % nodes.len()].clone();
+            }
+            tried = true;
+            let connected = tokio::time::timeout(super::WAIT, tokio_tungstenite::connect_async(url.as_str())).await;
+            let Ok(Ok((ws, _))) = connected else {
+                // A node that stopped refuses the connection: the next one is
+                // tried after a pause, as the web client's reconnect does.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
             };
-            // A node that stopped refuses the connection: the next one is tried.
-            let Ok((ws, _)) = tokio_tungstenite::connect_async(url.as_str()).await else { continue };
             played.connections += 1;
             let mut client = Client::over(ws, &self.token, self.player.clone());
             let hello = ClientMessage::Hello { protocol: protocol::PROTOCOL_VERSION, token: Some(self.token.clone()) };
@@ -95,7 +118,7 @@ impl Sitter {
                     Some("acted") if pending.as_deref() == message["id"].as_str() => {
                         let id = pending.take().expect("pending");
                         after = message["seq"].as_u64().expect("an event number");
-                        played.acked.push((after, id));
+                        played.acked.push(Ack { seq: after, id, at: Instant::now() });
                         progress.send_modify(|p| {
                             p.acked += 1;
                             p.last = after;
@@ -114,6 +137,8 @@ impl Sitter {
                 let Some(state) = client.states.get(&self.table) else { continue };
                 seen = state["seq"].as_u64();
                 if state["phase"] != "live" {
+                    // Ended by the rules, never lost to a node going away.
+                    assert_eq!(state["phase"], "finished", "match {} ended: {state}", self.table);
                     progress.send_modify(|p| p.over = true);
                     return played;
                 }
@@ -145,8 +170,8 @@ async fn send(client: &mut Client, message: &ClientMessage) -> bool {
 
 /// Checks that every action in `acked` is stored as the event it was
 /// acknowledged as, in `stored` (a table's events in order).
-pub fn assert_stored(table: &str, acked: &[(u64, String)], stored: &[super::StoredEvent]) {
-    for (seq, id) in acked {
+pub fn assert_stored(table: &str, acked: &[Ack], stored: &[super::StoredEvent]) {
+    for Ack { seq, id, .. } in acked {
         let event = stored.get(*seq as usize - 1);
         assert_eq!(
             event.and_then(|e| e.client_id.as_deref()),
@@ -164,4 +189,13 @@ pub async fn plays_on(progress: &mut [watch::Receiver<Progress>], more: u64) {
         let on = heard.wait_for(|now| now.over || now.acked >= before.acked + more);
         tokio::time::timeout(super::WAIT, on).await.expect("every match plays on").expect("its sitter is there");
     }
+}
+
+/// What `sitters` played, each once stopped (in time).
+pub async fn stopped(sitters: Vec<tokio::task::JoinHandle<Played>>) -> Vec<Played> {
+    let mut played = Vec::new();
+    for sitter in sitters {
+        played.push(tokio::time::timeout(super::WAIT, sitter).await.expect("a sitter stops").expect("a sitter plays"));
+    }
+    played
 }
