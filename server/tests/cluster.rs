@@ -2,6 +2,7 @@
 //! NATS server (TACTICA_TEST_DATABASE_URL and TACTICA_TEST_BROKER_URL; the
 //! tests do nothing without both). Players on different nodes play a match
 //! to its end while a spectator on a third node sees every event in order;
+//! presence counts the players and spectators of every node;
 //! a node killed with SIGKILL mid-match is replaced by another, which
 //! restores the match with every acknowledged action; and a node paused
 //! (SIGSTOP) while another took its table over stores nothing more of it
@@ -68,6 +69,32 @@ async fn players_on_two_nodes_play_to_the_end_and_a_spectator_on_a_third_sees_ev
         next += 1;
     }
     assert_eq!(stored_events(&db.url, &table).await.len() as u64, end);
+    drop(nodes);
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn presence_counts_the_players_and_spectators_of_every_node() {
+    let Some((db, broker)) = cluster_env().await else { return };
+    let nodes: Vec<Process> = (0..3).map(|_| node(&db, &broker, 3_000)).collect();
+    let (mut a, mut b) = (player(&nodes[0]).await, player(&nodes[1]).await);
+    let (table, code) = start_private_match(&mut a, &mut b, "dame100", None).await;
+    // A spectator on the third node is counted at the table's node, for everyone.
+    let mut watcher = player(&nodes[2]).await;
+    watcher.join_code(&code).await;
+    a.expect(|m| m["type"] == "presence" && m["spectators"] == 1).await;
+    b.expect(|m| m["type"] == "presence" && m["spectators"] == 1).await;
+    // The guest's connection on the second node goes: its seat is away everywhere.
+    let (token, guest) = (b.token.clone(), b.player.clone());
+    drop(b);
+    a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == false).await;
+    watcher.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == false).await;
+    // Back through the third node, it is there again.
+    let mut b = Client::connect(&nodes[2].ws(), &token, guest).await;
+    b.say(&ClientMessage::Join { table: Some(table.clone()), code: None, last_seq: None }).await;
+    b.expect(|m| m["type"] == "snapshot").await;
+    a.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == true).await;
+    watcher.expect(|m| m["type"] == "presence" && m["seats"][1]["connected"] == true).await;
     drop(nodes);
     db.drop_db().await;
 }
