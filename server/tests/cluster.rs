@@ -16,7 +16,9 @@
 mod common;
 
 use common::sitter::{Nodes, Progress, Sitter, assert_stored, plays_on};
-use common::{Client, Process, TestDb, act_message, guest_at, play_random, start_private_match, stored_events};
+use common::{
+    Client, Process, act_message, cluster_env, node, play_random, player, start_private_match, stored_events,
+};
 use futures_util::StreamExt;
 use protocol::ClientMessage;
 use serde_json::Value;
@@ -24,28 +26,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
-
-/// A fresh PostgreSQL database and the broker's URL, if both are configured.
-async fn cluster_env() -> Option<(TestDb, String)> {
-    let broker = std::env::var("TACTICA_TEST_BROKER_URL").ok().filter(|u| !u.is_empty())?;
-    Some((TestDb::postgres().await?, broker))
-}
-
-/// A node on the database and the broker, alive for `alive_ms` after each heartbeat.
-fn node(db: &TestDb, broker: &str, alive_ms: u64) -> Process {
-    let alive_ms = alive_ms.to_string();
-    let mut args = vec!["--broker-url", broker, "--node-alive-ms", &alive_ms];
-    // Players who act as fast as the nodes answer, and many guests.
-    args.extend(["--rate-burst", "100000", "--rate-per-second", "100000", "--guests-per-minute", "100000"]);
-    args.extend(["--lobbies-per-minute", "100000"]);
-    Process::start_with(&db.url, &args)
-}
-
-/// A guest of `node`, connected to it.
-async fn player(node: &Process) -> Client {
-    let (token, player) = guest_at(&node.http()).await;
-    Client::connect(&node.ws(), &token, player).await
-}
 
 /// The same player, connected to `node` as well.
 async fn again(client: &Client, node: &Process) -> Client {

@@ -16,7 +16,7 @@
 mod common;
 
 use common::sitter::{Nodes, Progress, Sitter, assert_stored};
-use common::{Client, Process, TestDb, guest_at, start_private_match, stored_events};
+use common::{Process, node, player, start_private_match, stored_events};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -28,25 +28,10 @@ const MATCHES: usize = 4;
 /// does not end a match before its node is killed.
 const THINK: Duration = Duration::from_millis(50);
 
-fn node(db: &TestDb, broker: &str, alive_ms: u64) -> Process {
-    let alive_ms = alive_ms.to_string();
-    let mut args = vec!["--broker-url", broker, "--node-alive-ms", &alive_ms];
-    // Players who act as fast as the nodes answer, and many guests.
-    args.extend(["--rate-burst", "100000", "--rate-per-second", "100000", "--guests-per-minute", "100000"]);
-    args.extend(["--lobbies-per-minute", "100000"]);
-    Process::start_with(&db.url, &args)
-}
-
-async fn player(node: &Process) -> Client {
-    let (token, player) = guest_at(&node.http()).await;
-    Client::connect(&node.ws(), &token, player).await
-}
-
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a benchmark: cargo test -p tactica-server --test failover -- --ignored --nocapture"]
 async fn failover_time_over_twenty_kills() {
-    let Some(broker) = std::env::var("TACTICA_TEST_BROKER_URL").ok().filter(|u| !u.is_empty()) else { return };
-    let Some(db) = TestDb::postgres().await else { return };
+    let Some((db, broker)) = common::cluster_env().await else { return };
     let alive_ms: u64 = std::env::var("TACTICA_BENCH_ALIVE_MS").ok().and_then(|ms| ms.parse().ok()).unwrap_or(3_000);
     let mut nodes: Vec<Process> = (0..3).map(|_| node(&db, &broker, alive_ms)).collect();
     let urls: Nodes = Arc::new(Mutex::new(nodes.iter().map(Process::ws).collect()));

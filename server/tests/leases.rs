@@ -76,6 +76,24 @@ async fn waiting_on_a_lock(store: &Store) -> bool {
     waiting > 0
 }
 
+/// Runs `write` of table `t1` while another node's claim of it is under
+/// way (its lease row updated, not yet committed), commits the claim once
+/// the write waits for the lease's lock, and returns what the write got. A
+/// write that does not lock the lease is not held up, and lands.
+async fn racing_a_claim<T: Send + 'static>(store: &Store, write: impl Future<Output = T> + Send + 'static) -> T {
+    let mut claimer = store.pool().begin().await.unwrap();
+    sqlx::query("UPDATE leases SET node = 'b', term = term + 1 WHERE table_id = 't1'")
+        .execute(&mut *claimer)
+        .await
+        .unwrap();
+    let write = tokio::spawn(write);
+    while !write.is_finished() && !waiting_on_a_lock(store).await {
+        tokio::task::yield_now().await;
+    }
+    claimer.commit().await.unwrap();
+    tokio::time::timeout(common::WAIT, write).await.unwrap().unwrap()
+}
+
 /// Makes node `node`'s heartbeat stop, as if it had been paused past its time.
 async fn stop_heartbeat(store: &Store, node: &str) {
     sqlx::query("UPDATE nodes SET alive_until = 0 WHERE id = $1").bind(node).execute(store.pool()).await.unwrap();
@@ -140,21 +158,9 @@ async fn a_write_racing_a_claim_is_fenced_once_the_claim_commits() {
     let a = store.leases("a", ALIVE).unwrap();
     a.heartbeat().await.unwrap();
     let Claim::Granted(term) = a.claim("t1").await.unwrap() else { panic!("t1 is free") };
-    // Another node's claim under way: it holds the lease row, not yet committed.
-    let mut claimer = store.pool().begin().await.unwrap();
-    sqlx::query("UPDATE leases SET node = 'b', term = term + 1 WHERE table_id = 't1'")
-        .execute(&mut *claimer)
-        .await
-        .unwrap();
     let journal = store.journal().clone();
-    let write = tokio::spawn(async move { journal.write_under(vec![entry("t1", 1, "a")], term).await });
-    // The write waits for the claim's lock (found in pg_stat_activity: no timing),
-    // unless it does not lock the lease at all.
-    while !write.is_finished() && !waiting_on_a_lock(&store).await {
-        tokio::task::yield_now().await;
-    }
-    claimer.commit().await.unwrap();
-    let written = tokio::time::timeout(common::WAIT, write).await.unwrap().unwrap();
+    let written =
+        racing_a_claim(&store, async move { journal.write_under(vec![entry("t1", 1, "a")], term).await }).await;
     assert!(matches!(written, Err(StoreError::Fenced(_))), "{written:?}");
     assert!(writers(&store, "t1").await.is_empty());
     store.close().await;
@@ -206,21 +212,9 @@ async fn a_seat_change_racing_a_claim_is_fenced_once_the_claim_commits() {
     let a = store.leases("a", ALIVE).unwrap();
     a.heartbeat().await.unwrap();
     let Claim::Granted(term) = a.claim("t1").await.unwrap() else { panic!("t1 is free") };
-    // Another node's claim under way: it holds the lease row, not yet committed.
-    let mut claimer = store.pool().begin().await.unwrap();
-    sqlx::query("UPDATE leases SET node = 'b', term = term + 1 WHERE table_id = 't1'")
-        .execute(&mut *claimer)
-        .await
-        .unwrap();
     let seating = store.clone();
-    let write =
-        tokio::spawn(async move { seating.set_lobby_seats("t1", Some(term), &[(Seat(1), "host".to_string())]).await });
-    // The write waits for the claim's lock, unless it does not take the lease at all.
-    while !write.is_finished() && !waiting_on_a_lock(&store).await {
-        tokio::task::yield_now().await;
-    }
-    claimer.commit().await.unwrap();
-    let written = tokio::time::timeout(common::WAIT, write).await.unwrap().unwrap();
+    let seats = [(Seat(1), "host".to_string())];
+    let written = racing_a_claim(&store, async move { seating.set_lobby_seats("t1", Some(term), &seats).await }).await;
     assert!(matches!(written, Err(StoreError::Fenced(_))), "{written:?}");
     assert!(store.table_seats("t1").await.unwrap().is_empty());
     store.close().await;

@@ -816,6 +816,30 @@ impl Process {
     }
 }
 
+/// A fresh PostgreSQL database and the broker's URL, if both are
+/// configured (TACTICA_TEST_DATABASE_URL, TACTICA_TEST_BROKER_URL).
+pub async fn cluster_env() -> Option<(TestDb, String)> {
+    let broker = std::env::var("TACTICA_TEST_BROKER_URL").ok().filter(|u| !u.is_empty())?;
+    Some((TestDb::postgres().await?, broker))
+}
+
+/// A node of several on database `db` and the broker at `broker`, alive
+/// for `alive_ms` after each heartbeat, for players who act as fast as the
+/// nodes answer and for many guests.
+pub fn node(db: &TestDb, broker: &str, alive_ms: u64) -> Process {
+    let alive_ms = alive_ms.to_string();
+    let mut args = vec!["--broker-url", broker, "--node-alive-ms", &alive_ms];
+    args.extend(["--rate-burst", "100000", "--rate-per-second", "100000", "--guests-per-minute", "100000"]);
+    args.extend(["--lobbies-per-minute", "100000"]);
+    Process::start_with(&db.url, &args)
+}
+
+/// A guest of `node`, connected to it.
+pub async fn player(node: &Process) -> Client {
+    let (token, player) = guest_at(&node.http()).await;
+    Client::connect(&node.ws(), &token, player).await
+}
+
 impl Process {
     /// The site's address.
     pub fn http(&self) -> String {
