@@ -300,8 +300,7 @@ async fn a_match_whose_end_was_not_stored_ends_when_the_server_comes_back() {
         drop((a, b));
         server.stop().await;
         // As if the server died between storing Black's resignation and the end.
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(&db.url).await.unwrap();
+        let pool = common::pool_at(&db.url).await;
         sqlx::query("INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) VALUES ($1, 3, 'resigned', 1, NULL, '{\"kind\":\"resigned\"}', 0)")
             .bind(table.clone())
             .execute(&pool)

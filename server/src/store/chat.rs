@@ -2,7 +2,7 @@
 //! before anyone reads it, and the latest lines read back when a table
 //! loads.
 
-use super::{Store, StoreError, Term, leases};
+use super::{Store, StoreError, Term};
 use protocol::{ChatChannel, ChatLine, PlayerInfo};
 use sqlx::Row;
 
@@ -10,8 +10,7 @@ impl Store {
     /// Stores a line of chat (its number is its table's next), if its
     /// table's lease still has `term` (several nodes).
     pub async fn insert_chat(&self, table_id: &str, term: Option<Term>, line: &ChatLine) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await?;
-        leases::hold(&mut tx, table_id, term).await?;
+        let mut tx = self.begin_under(table_id, term).await?;
         sqlx::query(
             "INSERT INTO chat (table_id, n, channel, player_id, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
         )

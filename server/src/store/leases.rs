@@ -9,7 +9,7 @@
 //! when the lease names nobody, the claimer itself, or a node whose
 //! heartbeat has stopped. Every claim and every release adds one to the
 //! lease's [`Term`], and every write of the table (its journal, and its
-//! lobby's seats, phase and chat through [`hold`]) carries the term its
+//! lobby's seats, phase and chat through [`Store::begin_under`]) carries the term its
 //! node claimed: the write lands only while the lease still has that term,
 //! and locks the lease row until it commits (`FOR SHARE`), so a claim
 //! waits for a write under way and a write after a claim finds a new term.
@@ -165,13 +165,27 @@ impl Leases {
     }
 }
 
+impl Store {
+    /// A transaction for writes of table `table_id` that holds its lease
+    /// under `term` until it ends (see [`hold`]).
+    pub(super) async fn begin_under(
+        &self,
+        table_id: &str,
+        term: Option<Term>,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        hold(&mut tx, table_id, term).await?;
+        Ok(tx)
+    }
+}
+
 /// Keeps table `table_id`'s lease under `term` until the transaction on
 /// `conn` ends, so that a claim waits for it, or refuses with
 /// [`StoreError::Fenced`] if the lease has moved on: the fence of a
 /// table's writes outside the journal (a lobby's seats, a lobby closed, a
 /// line of chat, a note that it could not be restored). With no term (one
 /// node) there is nothing to hold.
-pub(super) async fn hold(conn: &mut AnyConnection, table_id: &str, term: Option<Term>) -> Result<(), StoreError> {
+async fn hold(conn: &mut AnyConnection, table_id: &str, term: Option<Term>) -> Result<(), StoreError> {
     let Some(term) = term else { return Ok(()) };
     let held = sqlx::query("SELECT 1 AS held FROM leases WHERE table_id = $1 AND term = $2 FOR SHARE")
         .bind(table_id.to_string())

@@ -1,7 +1,7 @@
 //! Tables (a lobby and its match), their seats, and loading them back.
 
 use super::sql::Sql;
-use super::{Store, StoreError, StoredEvent, Term, leases};
+use super::{Store, StoreError, StoredEvent, Term};
 use protocol::{Phase, TimeControl};
 use rules::{Seat, SeatSet};
 use sqlx::Row;
@@ -177,8 +177,7 @@ impl Store {
         term: Option<Term>,
         seats: &[(Seat, String)],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await?;
-        leases::hold(&mut tx, table_id, term).await?;
+        let mut tx = self.begin_under(table_id, term).await?;
         sqlx::query("DELETE FROM seats WHERE table_id = $1").bind(table_id.to_string()).execute(&mut *tx).await?;
         insert_seats(&mut tx, table_id, seats).await?;
         tx.commit().await?;
@@ -210,8 +209,7 @@ impl Store {
     /// Sets a lobby's phase without an event (a lobby closed before
     /// starting), if its lease still has `term` (several nodes).
     pub async fn set_phase(&self, table_id: &str, term: Option<Term>, phase: Phase) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await?;
-        leases::hold(&mut tx, table_id, term).await?;
+        let mut tx = self.begin_under(table_id, term).await?;
         sqlx::query("UPDATE tables SET phase = $1 WHERE id = $2")
             .bind(phase.name())
             .bind(table_id.to_string())
@@ -229,8 +227,7 @@ impl Store {
         term: Option<Term>,
         error: Option<&str>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin().await?;
-        leases::hold(&mut tx, table_id, term).await?;
+        let mut tx = self.begin_under(table_id, term).await?;
         sqlx::query("UPDATE tables SET restore_error = $1 WHERE id = $2")
             .bind(error.map(str::to_string))
             .bind(table_id.to_string())

@@ -689,11 +689,17 @@ pub struct StoredEvent {
     pub at: i64,
 }
 
+/// One connection to the database at `url`, to read or write it beside
+/// a server (close it when done).
+pub async fn pool_at(url: &str) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap()
+}
+
 /// The phase `table` is stored in, in the database at `url`.
 pub async fn stored_phase(url: &str, table: &str) -> String {
     use sqlx::Row;
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
+    let pool = pool_at(url).await;
     let row = sqlx::query("SELECT phase FROM tables WHERE id = $1").bind(table.to_string()).fetch_one(&pool).await;
     pool.close().await;
     row.unwrap().get("phase")
@@ -702,8 +708,7 @@ pub async fn stored_phase(url: &str, table: &str) -> String {
 /// The stored events of `table` in the database at `url`, in order.
 pub async fn stored_events(url: &str, table: &str) -> Vec<StoredEvent> {
     use sqlx::Row;
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::any::AnyPoolOptions::new().max_connections(1).connect(url).await.unwrap();
+    let pool = pool_at(url).await;
     let rows =
         sqlx::query("SELECT seq, kind, client_id, payload, created_at FROM events WHERE table_id = $1 ORDER BY seq")
             .bind(table.to_string())
