@@ -34,6 +34,11 @@ use crate::seat::{Seat, SeatSet};
 use crate::status::Status;
 use std::collections::HashSet;
 
+/// The search's sets of actions: asked only whether they hold an action,
+/// never walked, so a fast hasher with a fixed seed serves (SipHash, the
+/// default, took a sixth of a search's time in Alva).
+type ActionSet<'a, A> = HashSet<&'a A, foldhash::fast::FixedState>;
+
 /// How a searching bot thinks: its strength.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchSettings {
@@ -189,7 +194,7 @@ impl<G: Game> Tree<'_, G> {
         let here = &mut self.nodes[node];
         here.visits += 1;
         // Which edges are legal in this determinization.
-        let lookup: Option<HashSet<&G::Action>> = (legal.len() > 16).then(|| legal.iter().collect());
+        let lookup: Option<ActionSet<'_, G::Action>> = (legal.len() > 16).then(|| legal.iter().collect());
         let is_legal = |action: &G::Action| match &lookup {
             Some(set) => set.contains(action),
             None => legal.contains(action),
@@ -204,7 +209,7 @@ impl<G: Game> Tree<'_, G> {
         let room = (settings.widening * f64::from(here.visits).sqrt()).ceil().max(1.0) as usize;
         // Fewer edges legal now than legal actions: some action is untried.
         if available < room && available < legal.len() {
-            let tried: HashSet<&G::Action> =
+            let tried: ActionSet<'_, G::Action> =
                 here.edges.iter().filter(|e| e.seat == acting).map(|e| &e.action).collect();
             let untried: Vec<&G::Action> = legal.iter().filter(|a| !tried.contains(a)).collect();
             let action = untried[stream.below(untried.len() as u32) as usize].clone();
