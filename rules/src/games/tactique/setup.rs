@@ -40,13 +40,11 @@ impl<const RULES: u32> Tactique<RULES> {
 
     /// Whether putting a piece on the empty square `to` (taken from the own
     /// square `from`, or from the supply) leaves an arrangement that can
-    /// still be completed: at most three pieces in the fourth row. The back
-    /// rows always can, as the supply holds exactly what is missing.
-    fn can_complete_with(&self, seat: Seat, to: Square, from: Option<Square>) -> bool {
-        if !to.is_front_row() || from.is_some_and(Square::is_front_row) {
-            return true;
-        }
-        self.front_row_count(seat) < FRONT_ROW_PIECES
+    /// still be completed: at most three pieces in the fourth row, which
+    /// has room for one more if `front_open`. The back rows always can, as
+    /// the supply holds exactly what is missing.
+    fn can_complete_with(to: Square, from: Option<Square>, front_open: bool) -> bool {
+        !to.is_front_row() || from.is_some_and(Square::is_front_row) || front_open
     }
 
     fn may_arrange(&self, seat: Seat) -> bool {
@@ -59,9 +57,11 @@ impl<const RULES: u32> Tactique<RULES> {
             return;
         }
         let supply = self.supply[seat.index()];
+        // Counted once: the list is made of single changes to this arrangement.
+        let front_open = self.front_row_count(seat) < FRONT_ROW_PIECES;
         for cell in Self::half(seat) {
             match self.board[cell.index()] {
-                None if self.can_complete_with(seat, cell, None) => {
+                None if Self::can_complete_with(cell, None, front_open) => {
                     for rank in Rank::ALL.into_iter().filter(|r| supply[r.value() as usize] > 0) {
                         out.push(TactiqueAction::Place { cell: cell.name(), rank });
                     }
@@ -69,7 +69,7 @@ impl<const RULES: u32> Tactique<RULES> {
                 None => {}
                 Some(piece) if self.shifts_left[seat.index()] > 0 => {
                     for to in Self::half(seat).filter(|to| *to != cell) {
-                        if self.shift_fits(seat, cell, piece, to) {
+                        if self.shift_fits(cell, piece, to, front_open) {
                             out.push(TactiqueAction::Shift { from: cell.name(), to: to.name() });
                         }
                     }
@@ -96,9 +96,9 @@ impl<const RULES: u32> Tactique<RULES> {
     /// Whether the own `piece` on `from` may go to `to`: an empty square that
     /// keeps the arrangement completable, or a swap with an own piece of
     /// another rank (swapping equal pieces would change nothing).
-    fn shift_fits(&self, seat: Seat, from: Square, piece: Unit, to: Square) -> bool {
+    fn shift_fits(&self, from: Square, piece: Unit, to: Square, front_open: bool) -> bool {
         match self.board[to.index()] {
-            None => self.can_complete_with(seat, to, Some(from)),
+            None => Self::can_complete_with(to, Some(from), front_open),
             Some(other) => other.value != piece.value,
         }
     }
