@@ -94,8 +94,9 @@ impl<const RULES: u32> Tactique<RULES> {
     }
 
     /// Whether the own `piece` on `from` may go to `to`: an empty square that
-    /// keeps the arrangement completable, or a swap with an own piece of
-    /// another rank (swapping equal pieces would change nothing).
+    /// keeps the arrangement completable (`front_open` as for
+    /// [`Self::can_complete_with`]), or a swap with an own piece of another
+    /// rank (swapping equal pieces would change nothing).
     fn shift_fits(&self, from: Square, piece: Unit, to: Square, front_open: bool) -> bool {
         match self.board[to.index()] {
             None => Self::can_complete_with(to, Some(from), front_open),
