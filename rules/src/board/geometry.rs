@@ -54,7 +54,9 @@ pub enum Drawn {
 #[derive(Debug)]
 pub struct Geometry {
     names: Vec<Cell>,
-    ids: HashMap<Cell, CellId>,
+    /// Each cell's id by its name. Only ever looked up, never walked, so a
+    /// fast hasher with a fixed seed cannot change a result.
+    ids: HashMap<Cell, CellId, foldhash::fast::FixedState>,
     neighbours: Vec<[CellId; MAX_DIRECTIONS]>,
     directions: usize,
     layout: Layout,

@@ -11,6 +11,7 @@ mod position;
 mod stack;
 
 pub use notation::{Landing, MoveText, TurnText};
+use stack::MAX_PER_COLOUR;
 pub use stack::Stack;
 
 pub use super::two_seats::{BLACK, WHITE};
@@ -26,6 +27,7 @@ use crate::status::Status;
 use crate::step::{NoChance, Step};
 use crate::view::{Fact, Panel, Piece, View};
 use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
 use std::sync::LazyLock;
 
 /// The most moves in one turn.
@@ -148,7 +150,14 @@ impl Accasta {
 
     /// How many stacks `seat` controls in the opposing castle.
     pub fn pieces_in_opposing_castle(&self, seat: Seat) -> usize {
-        BOARD.ids().filter(|id| in_castle_of(*id, opponent(seat)) && self.at(*id).top() == Some(seat)).count()
+        let mut castle = CASTLES[opponent(seat).index()];
+        let mut held = 0;
+        while castle != 0 {
+            let id = castle.trailing_zeros() as CellId;
+            castle &= castle - 1;
+            held += usize::from(self.at(id).top() == Some(seat));
+        }
+        held
     }
 
     fn at(&self, id: CellId) -> Stack {
@@ -157,41 +166,66 @@ impl Accasta {
 
     /// The moves departing from `from` for the stack's controlling piece.
     fn moves_from(&self, from: CellId, out: &mut Vec<AccastaAction>) {
+        let _ = self.each_move_from(from, |m| {
+            out.push(AccastaAction::Move(m));
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Whether the stack on `from` has a move (without listing them).
+    fn can_move_from(&self, from: CellId) -> bool {
+        self.each_move_from(from, |_| ControlFlow::Break(())).is_break()
+    }
+
+    /// Hands each move departing from `from` to `f`, in the order of the
+    /// legal list, until `f` breaks. The one place Accasta's moves are made:
+    /// what each count carries, and whether it releases an opposing piece, is
+    /// worked out once per stack, so each landing point costs one popcount.
+    fn each_move_from(&self, from: CellId, mut f: impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
+        let board = &*BOARD;
         let stack = self.at(from);
-        let Some(owner) = stack.top() else { return };
+        let Some(owner) = stack.top() else { return ControlFlow::Continue(()) };
         let range = stack.count(owner);
         let own_castle = in_castle_of(from, owner);
-        for dir in 0..BOARD.directions() {
+        let height = usize::from(stack.height());
+        // For each count: the pieces of each seat it carries, and whether it may go.
+        let mut carried = [[0u8; 2]; 7];
+        let mut may_go = [false; 7];
+        for count in 1..=height {
+            let (stays, moving) = stack.split(count as u8);
+            carried[count] = [moving.count(WHITE), moving.count(BLACK)];
+            // Releasing an opposing piece in one's own castle is not allowed.
+            may_go[count] = !(own_castle && stays.top() == Some(opponent(owner)));
+        }
+        let from_name = board.name(from);
+        for dir in 0..board.directions() {
             let mut to = from;
             for _ in 0..range {
-                let Some(next) = BOARD.step(to, dir) else { break };
+                let Some(next) = board.step(to, dir) else { break };
                 to = next;
                 let target = self.at(to);
-                for count in 1..=stack.height() {
-                    let (stays, moving) = stack.split(count);
-                    if !target.can_take(moving) {
+                let black = target.count(BLACK);
+                let held = [target.height() - black, black];
+                for count in 1..=height {
+                    let [white, black] = carried[count];
+                    if held[0] + white > MAX_PER_COLOUR || held[1] + black > MAX_PER_COLOUR {
                         // Moving more pieces only adds to the colours already too many.
                         break;
                     }
-                    let releases = stays.top() == Some(opponent(owner));
-                    if releases && own_castle {
-                        continue;
+                    if may_go[count] {
+                        f(Move { from: from_name, count: count as u8, to: board.name(to) })?;
                     }
-                    out.push(AccastaAction::Move(Move { from: BOARD.name(from), count, to: BOARD.name(to) }));
                 }
                 if !target.is_empty() {
                     break;
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     fn has_move(&self, seat: Seat) -> bool {
-        let mut moves = Vec::new();
-        BOARD.ids().filter(|id| self.at(*id).top() == Some(seat)).any(|id| {
-            self.moves_from(id, &mut moves);
-            !moves.is_empty()
-        })
+        BOARD.ids().any(|id| self.at(id).top() == Some(seat) && self.can_move_from(id))
     }
 
     /// Ends the turn and judges the castles (docs/rules/accasta.md, "When
@@ -378,13 +412,11 @@ impl Game for Accasta {
             self.end_turn();
             return;
         }
-        let mut further = Vec::new();
-        if stays.top() == Some(seat) && self.moves_this_turn < MAX_MOVES_PER_TURN {
-            self.moves_from(from, &mut further);
-        }
+        let further =
+            stays.top() == Some(seat) && self.moves_this_turn < MAX_MOVES_PER_TURN && self.can_move_from(from);
         // A release, an emptied point, the third move, or a controlling piece
         // that cannot move: nothing more can depart from here this turn.
-        if further.is_empty() {
+        if !further {
             self.end_turn();
         }
     }
