@@ -254,8 +254,8 @@ fn playout<G: Game>(
             Status::Over(outcome) => return reward(&outcome),
             Status::Chance => unreachable!("settled"),
         };
-        let seats: Vec<Seat> = decision.seats.iter().collect();
-        let seat = seats[stream.below(seats.len() as u32) as usize];
+        let pick = stream.below(decision.seats.len() as u32) as usize;
+        let seat = decision.seats.iter().nth(pick).expect("a decision asks a seat");
         legal.clear();
         state.legal_actions(seat, legal);
         let action = &legal[stream.below(legal.len() as u32) as usize];
