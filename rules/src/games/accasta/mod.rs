@@ -188,9 +188,11 @@ impl Accasta {
         let range = stack.count(owner);
         let own_castle = in_castle_of(from, owner);
         let height = usize::from(stack.height());
-        // For each count: the pieces of each seat it carries, and whether it may go.
-        let mut carried = [[0u8; 2]; 7];
-        let mut may_go = [false; 7];
+        // For each count (a stack holds at most six pieces): the pieces of
+        // each seat it carries, and whether it may go.
+        const TALLEST: usize = 2 * MAX_PER_COLOUR as usize;
+        let mut carried = [[0u8; 2]; TALLEST + 1];
+        let mut may_go = [false; TALLEST + 1];
         for count in 1..=height {
             let (stays, moving) = stack.split(count as u8);
             carried[count] = [moving.count(WHITE), moving.count(BLACK)];
