@@ -11,8 +11,8 @@ mod position;
 mod stack;
 
 pub use notation::{Landing, MoveText, TurnText};
-use stack::MAX_PER_COLOUR;
 pub use stack::Stack;
+use stack::{MAX_PER_COLOUR, fit_together};
 
 pub use super::two_seats::{BLACK, WHITE};
 use super::two_seats::{opponent, white_and_black, white_or_black};
@@ -195,7 +195,7 @@ impl Accasta {
         let mut may_go = [false; TALLEST + 1];
         for count in 1..=height {
             let (stays, moving) = stack.split(count as u8);
-            carried[count] = [moving.count(WHITE), moving.count(BLACK)];
+            carried[count] = moving.counts();
             // Releasing an opposing piece in one's own castle is not allowed.
             may_go[count] = !(own_castle && stays.top() == Some(opponent(owner)));
         }
@@ -206,11 +206,9 @@ impl Accasta {
                 let Some(next) = board.step(to, dir) else { break };
                 to = next;
                 let target = self.at(to);
-                let black = target.count(BLACK);
-                let held = [target.height() - black, black];
+                let held = target.counts();
                 for count in 1..=height {
-                    let [white, black] = carried[count];
-                    if held[0] + white > MAX_PER_COLOUR || held[1] + black > MAX_PER_COLOUR {
+                    if !fit_together(held, carried[count]) {
                         // Moving more pieces only adds to the colours already too many.
                         break;
                     }

@@ -16,6 +16,12 @@ pub struct Stack {
 /// The most pieces of one colour a stack may hold.
 pub const MAX_PER_COLOUR: u8 = 3;
 
+/// Whether two stacks of these counts per seat (from [`Stack::counts`]) may
+/// be put on each other: at most three pieces of each colour.
+pub fn fit_together(below: [u8; 2], above: [u8; 2]) -> bool {
+    below[0] + above[0] <= MAX_PER_COLOUR && below[1] + above[1] <= MAX_PER_COLOUR
+}
+
 impl Stack {
     /// `count` pieces of `owner` stacked on each other.
     pub fn of(owner: Seat, count: u8) -> Stack {
@@ -51,9 +57,14 @@ impl Stack {
 
     /// How many pieces of `seat` it holds.
     pub fn count(self, seat: Seat) -> u8 {
+        self.counts()[seat.index()]
+    }
+
+    /// How many pieces of each seat it holds, White's first: one popcount.
+    pub fn counts(self) -> [u8; 2] {
         let mask = if self.height == 0 { 0 } else { (1u16 << self.height) as u8 - 1 };
         let black = (self.black & mask).count_ones() as u8;
-        if seat == Seat(1) { black } else { self.height - black }
+        [self.height - black, black]
     }
 
     /// Splits off the top `count` pieces: (what stays, what moves).
@@ -72,8 +83,7 @@ impl Stack {
 
     /// Whether putting `top` on this stack keeps at most three pieces of each colour.
     pub fn can_take(self, top: Stack) -> bool {
-        self.count(Seat(0)) + top.count(Seat(0)) <= MAX_PER_COLOUR
-            && self.count(Seat(1)) + top.count(Seat(1)) <= MAX_PER_COLOUR
+        fit_together(self.counts(), top.counts())
     }
 
     /// The owners from the bottom up.
