@@ -12,6 +12,8 @@
 //!   perfect information;
 //! - every acting seat has a legal action and no other seat has one; in a
 //!   response window every asked seat has a legal default answer;
+//! - a seat's count of legal actions and its random draw of one agree with
+//!   its list ([`Game::count_legal`], [`Game::random_action`]);
 //! - the click sequences of a seat's legal actions are distinct and none is
 //!   a prefix of another; their notations are distinct;
 //! - resampling what a seat may not know changes neither its view nor its
@@ -211,6 +213,13 @@ fn check_state<G: Game>(
             continue;
         }
         ensure!(!legal.is_empty(), "{seat} may act but has no legal action");
+        // A playout's draw: the same action as listing, from the same draw.
+        let (mut drawn, mut listed) = (choices.clone(), choices.clone());
+        let action = state.random_action(seat, &mut drawn, &mut Vec::new());
+        ensure!(
+            action == legal[listed.below(legal.len() as u32) as usize] && drawn == listed,
+            "{seat}: random_action drew {action:?}, not the listed action of the same draw"
+        );
         match status.decision().map(|d| d.kind) {
             Some(DecisionKind::Window { .. }) => {
                 let answer = state.default_action(seat);

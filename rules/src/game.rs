@@ -191,6 +191,16 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         actions.len()
     }
 
+    /// One of `seat`'s legal actions drawn uniformly from `stream`, as a
+    /// random playout plays: the one at `stream.below(n)` in the list of `n`
+    /// that [`Game::legal_actions`] makes (listed into `scratch`). Games
+    /// whose lists are long may find that action without listing the rest;
+    /// it must be the same one, from the same draw (the conformance suite
+    /// checks). `seat` must have a legal action.
+    fn random_action(&self, seat: Seat, stream: &mut SeedStream, scratch: &mut Vec<Self::Action>) -> Self::Action {
+        random_listed(self, seat, stream, scratch)
+    }
+
     /// Plays an action already known to be legal.
     fn play(&mut self, seat: Seat, action: &Self::Action);
 
@@ -463,4 +473,18 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         }
         total
     }
+}
+
+/// [`Game::random_action`] by listing: the action at `stream.below(n)` of
+/// the `n` that `game` lists into `scratch`. A game that finds it faster
+/// falls back on this where it does not.
+pub fn random_listed<G: Game>(
+    game: &G,
+    seat: Seat,
+    stream: &mut SeedStream,
+    scratch: &mut Vec<G::Action>,
+) -> G::Action {
+    scratch.clear();
+    game.legal_actions(seat, scratch);
+    scratch.swap_remove(stream.below(scratch.len() as u32) as usize)
 }

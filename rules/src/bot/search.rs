@@ -256,10 +256,8 @@ fn playout<G: Game>(
         };
         let pick = stream.below(decision.seats.len() as u32) as usize;
         let seat = decision.seats.iter().nth(pick).expect("a decision asks a seat");
-        legal.clear();
-        state.legal_actions(seat, legal);
-        let action = &legal[stream.below(legal.len() as u32) as usize];
-        state.play(seat, action);
+        let action = state.random_action(seat, stream, legal);
+        state.play(seat, &action);
     }
     settle(state, stream);
     match state.status() {

@@ -26,7 +26,7 @@ use crate::board::Cell;
 use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
-use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf};
+use crate::game::{Game, GameInfo, OptionChoice, OptionSpec, StepOf, random_listed};
 use crate::layout::Layout;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -366,6 +366,29 @@ impl<const RULES: u32> Game for Tactique<RULES> {
         } else {
             self.setup_actions(seat, out);
         }
+    }
+
+    fn count_legal(&self, seat: Seat) -> usize {
+        if seat.index() >= 2 || self.random_for.is_some() {
+            return 0;
+        }
+        if self.playing() {
+            let mut actions = Vec::new();
+            self.play_actions(seat, &mut actions);
+            actions.len()
+        } else {
+            self.count_setup(seat)
+        }
+    }
+
+    /// In the set-up, found by its place in the list without making the
+    /// list (a set-up list runs to hundreds of actions, and random
+    /// playouts pass through many set-ups).
+    fn random_action(&self, seat: Seat, stream: &mut SeedStream, scratch: &mut Vec<TactiqueAction>) -> TactiqueAction {
+        if seat.index() >= 2 || self.random_for.is_some() || self.playing() {
+            return random_listed(self, seat, stream, scratch);
+        }
+        self.random_setup_action(seat, stream)
     }
 
     /// A set-up whose time ran out is completed at random, then ready.

@@ -4,7 +4,7 @@
 //! and its fourth row must hold exactly three pieces.
 
 use super::army::{Rank, Unit};
-use super::board::Square;
+use super::board::{SIDE, SQUARES, Square};
 use super::{Arrangement, Tactique, TactiqueAction};
 use crate::chance::SeedStream;
 use crate::error::RulesError;
@@ -16,7 +16,7 @@ pub const FRONT_ROW_PIECES: usize = 3;
 impl<const RULES: u32> Tactique<RULES> {
     /// The squares of `seat`'s half.
     pub(super) fn half(seat: Seat) -> impl Iterator<Item = Square> {
-        Square::all().filter(move |s| s.half() == seat)
+        Square::all().skip(seat.index() * SQUARES / 2).take(SQUARES / 2)
     }
 
     /// Pieces still to be placed by `seat`.
@@ -56,31 +56,116 @@ impl<const RULES: u32> Tactique<RULES> {
         if !self.may_arrange(seat) {
             return;
         }
-        let supply = self.supply[seat.index()];
-        // Counted once: the list is made of single changes to this arrangement.
-        let front_open = self.front_row_count(seat) < FRONT_ROW_PIECES;
+        let tally = self.tally(seat);
+        for cell in Self::half(seat) {
+            self.actions_on(seat, cell, &tally, |action| out.push(action));
+        }
+        out.push(self.last_setup_action(seat));
+    }
+
+    /// How many set-up actions `seat` has, counted square by square from
+    /// one [`Tally`] of its half, without making them.
+    pub(super) fn count_setup(&self, seat: Seat) -> usize {
+        if !self.may_arrange(seat) {
+            return 0;
+        }
+        self.count_with(seat, &self.tally(seat))
+    }
+
+    /// The set-up action of `seat` at `stream.below(n)` in
+    /// [`Self::setup_actions`]' list of `n`: a random playout's draw, found
+    /// by skipping whole squares by their counts and making only the
+    /// actions of the square it falls on, without the list of hundreds.
+    pub(super) fn random_setup_action(&self, seat: Seat, stream: &mut SeedStream) -> TactiqueAction {
+        let tally = self.tally(seat);
+        let mut index = stream.below(self.count_with(seat, &tally) as u32) as usize;
+        for cell in Self::half(seat) {
+            let here = self.count_on(cell, &tally);
+            if index < here {
+                let (mut found, mut made) = (None, 0);
+                self.actions_on(seat, cell, &tally, |action| {
+                    if made == index {
+                        found = Some(action);
+                    }
+                    made += 1;
+                });
+                return found.expect("a square makes as many actions as it counts");
+            }
+            index -= here;
+        }
+        self.last_setup_action(seat)
+    }
+
+    fn count_with(&self, seat: Seat, tally: &Tally) -> usize {
+        Self::half(seat).map(|cell| self.count_on(cell, tally)).sum::<usize>() + 1
+    }
+
+    /// What the set-up list of `seat` ends with: place the rest at random
+    /// while pieces are left, else say ready.
+    fn last_setup_action(&self, seat: Seat) -> TactiqueAction {
+        if self.to_place(seat) > 0 { TactiqueAction::Random } else { TactiqueAction::Ready }
+    }
+
+    /// What the set-up actions of every square of `seat`'s half depend on,
+    /// counted once: the list is made of single changes to this arrangement.
+    fn tally(&self, seat: Seat) -> Tally {
+        let mut tally = Tally {
+            front_open: false,
+            ranks: Rank::ALL.iter().filter(|r| self.supply[seat.index()][r.value() as usize] > 0).count(),
+            shifting: self.shifts_left[seat.index()] > 0,
+            empty_back: 0,
+            empty_front: 0,
+            pieces: 0,
+            of_value: [0; 6],
+        };
         for cell in Self::half(seat) {
             match self.board[cell.index()] {
-                None if Self::can_complete_with(cell, None, front_open) => {
-                    for rank in Rank::ALL.into_iter().filter(|r| supply[r.value() as usize] > 0) {
-                        out.push(TactiqueAction::Place { cell: cell.name(), rank });
-                    }
+                None if cell.is_front_row() => tally.empty_front += 1,
+                None => tally.empty_back += 1,
+                Some(piece) => {
+                    tally.pieces += 1;
+                    tally.of_value[usize::from(piece.value)] += 1;
                 }
-                None => {}
-                Some(piece) if self.shifts_left[seat.index()] > 0 => {
-                    for to in Self::half(seat).filter(|to| *to != cell) {
-                        if self.shift_fits(cell, piece, to, front_open) {
-                            out.push(TactiqueAction::Shift { from: cell.name(), to: to.name() });
-                        }
-                    }
-                }
-                Some(_) => {}
             }
         }
-        if self.to_place(seat) > 0 {
-            out.push(TactiqueAction::Random);
-        } else {
-            out.push(TactiqueAction::Ready);
+        tally.front_open = usize::from(SIDE) - tally.empty_front < FRONT_ROW_PIECES;
+        tally
+    }
+
+    /// Calls `f` with each set-up action of `seat` on `cell`, in list order:
+    /// placing each rank left in the supply on it if empty, else shifting
+    /// its piece to each square it fits.
+    fn actions_on(&self, seat: Seat, cell: Square, tally: &Tally, mut f: impl FnMut(TactiqueAction)) {
+        match self.board[cell.index()] {
+            None if Self::can_complete_with(cell, None, tally.front_open) => {
+                for rank in Rank::ALL.into_iter().filter(|r| self.supply[seat.index()][r.value() as usize] > 0) {
+                    f(TactiqueAction::Place { cell: cell.name(), rank });
+                }
+            }
+            None => {}
+            Some(piece) if tally.shifting => {
+                for to in Self::half(seat).filter(|to| *to != cell) {
+                    if self.shift_fits(cell, piece, to, tally.front_open) {
+                        f(TactiqueAction::Shift { from: cell.name(), to: to.name() });
+                    }
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// How many actions [`Self::actions_on`] makes on `cell`: a placing for
+    /// each rank left, or a shift to each empty square the piece fits
+    /// ([`Self::can_complete_with`]) and each piece of another value.
+    fn count_on(&self, cell: Square, tally: &Tally) -> usize {
+        match self.board[cell.index()] {
+            None if Self::can_complete_with(cell, None, tally.front_open) => tally.ranks,
+            None => 0,
+            Some(piece) if tally.shifting => {
+                let front = if cell.is_front_row() || tally.front_open { tally.empty_front } else { 0 };
+                tally.empty_back + front + tally.pieces - tally.of_value[usize::from(piece.value)]
+            }
+            Some(_) => 0,
         }
     }
 
@@ -90,7 +175,7 @@ impl<const RULES: u32> Tactique<RULES> {
         if !self.may_arrange(seat) || self.random_for.is_some() {
             return None;
         }
-        Some(if self.to_place(seat) > 0 { TactiqueAction::Random } else { TactiqueAction::Ready })
+        Some(self.last_setup_action(seat))
     }
 
     /// Whether the own `piece` on `from` may go to `to`: an empty square that
@@ -290,6 +375,25 @@ impl<const RULES: u32> Tactique<RULES> {
 }
 
 /// The supply of a whole army, counted by rank value.
+/// One count of a seat's half during the set-up, from which each square's
+/// actions are made and counted.
+struct Tally {
+    /// Whether the fourth row has room for one more piece.
+    front_open: bool,
+    /// Ranks left in the supply: the placings an open empty square has.
+    ranks: usize,
+    /// Whether rearrangements are left.
+    shifting: bool,
+    /// Empty squares of the back three rows.
+    empty_back: usize,
+    /// Empty squares of the fourth row.
+    empty_front: usize,
+    /// Pieces in the half.
+    pieces: usize,
+    /// Pieces in the half of each value (a swap needs another value).
+    of_value: [usize; 6],
+}
+
 pub(super) fn full_supply() -> [u8; 6] {
     let mut supply = [0; 6];
     for rank in Rank::ALL {
