@@ -11,10 +11,11 @@ use crate::error::RulesError;
 use crate::outcome::Outcome;
 use crate::seat::Seat;
 use crate::status::Status;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One match of an arena.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bout {
     /// For each seat, the index of the bot that held it.
     pub seating: Vec<usize>,

@@ -105,6 +105,11 @@ pub enum Command {
         /// depends on the clock and a run no longer repeats exactly.
         #[arg(long)]
         keep_time: bool,
+        /// Keep each game in this file as it ends (one JSON line); a run given
+        /// a file that holds some of its games plays only the others, so a
+        /// long row can be played over several sittings.
+        #[arg(long)]
+        results: Option<PathBuf>,
     },
 }
 
@@ -127,12 +132,12 @@ pub fn run_tool(command: &Command) -> ExitCode {
         Command::Playout { game, games, seed, max_actions, options } => {
             options_json(options).and_then(|options| playout::run(game, *games, *seed, *max_actions, &options))
         }
-        Command::Arena { game, bots, games, seed, options, max_actions, keep_time } => {
-            options_json(options).and_then(|options| {
+        Command::Arena { game, bots, games, seed, options, max_actions, keep_time, results } => options_json(options)
+            .and_then(|options| {
                 let (games, seed, max_actions, keep_time) = (*games, *seed, *max_actions, *keep_time);
-                arena::run(&arena::Arena { game, bots, games, seed, options, max_actions, keep_time })
-            })
-        }
+                let results = results.as_deref();
+                arena::run(&arena::Arena { game, bots, games, seed, options, max_actions, keep_time, results })
+            }),
     };
     match result {
         Ok(code) => code,
