@@ -85,20 +85,27 @@ impl Results {
                 ));
             }
         }
+        let mut lines_read = BTreeMap::new();
+        for (number, text) in lines.enumerate() {
+            let line: Line = serde_json::from_str(text).map_err(|e| format!("{shown}: line {}: {e}", number + 2))?;
+            let seated = |bot: &usize| *bot < heading.bots.len();
+            if line.bout.seating.is_empty()
+                || !line.bout.seating.iter().all(seated)
+                || line.thinking.len() != heading.bots.len()
+            {
+                return Err(format!("{shown}: line {}: not a game of this arena", number + 2));
+            }
+            lines_read.insert(line.index, line);
+        }
+        // Only a file found to be this arena's is written: its cut line
+        // dropped, or its heading written if it is new.
         let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{shown}: {e}"))?;
         file.set_len(whole as u64).map_err(|e| format!("{shown}: {e}"))?;
         if first.is_none() {
             writeln!(file, "{}", serde_json::to_string(heading).expect("a heading is JSON"))
                 .map_err(|e| format!("{shown}: {e}"))?;
         }
-        let mut results = Results { file: Some(file), lines: BTreeMap::new() };
-        for (number, text) in lines.enumerate() {
-            let line: Line = serde_json::from_str(text).map_err(|e| format!("{shown}: line {}: {e}", number + 2))?;
-            if line.bout.seating.is_empty() || line.thinking.len() != heading.bots.len() {
-                return Err(format!("{shown}: line {}: not a game of this arena", number + 2));
-            }
-            results.lines.insert(line.index, line);
-        }
+        let results = Results { file: Some(file), lines: lines_read };
         Ok(results)
     }
 
