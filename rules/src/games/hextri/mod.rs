@@ -22,6 +22,7 @@
 
 mod assassin;
 mod board;
+mod evaluate;
 mod moves;
 mod notation;
 mod round;
@@ -458,6 +459,14 @@ impl Game for HexTri {
     fn status(&self) -> Status {
         Status::one_seat(&self.outcome, self.mover)
     }
+
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        Some(self.standing())
+    }
+
+    /// Playouts of about two rounds of two players, then the evaluation:
+    /// random matches wander for over two hundred actions.
+    const PLAYOUT_ACTIONS: Option<u32> = Some(40);
 
     fn turn(&self) -> u32 {
         self.turns

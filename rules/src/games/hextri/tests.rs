@@ -511,3 +511,33 @@ fn beginners_surrounded_fields_are_judged_at_once_so_a_surrounded_captor_still_t
     let outcome = g.outcome.clone().expect("Red's Main Figure was surrounded");
     assert_eq!(outcome.places, vec![3, 1, 2], "Blue took it; Green plays on to second");
 }
+
+#[test]
+fn the_bots_estimate_is_even_at_the_start_and_far_behind_for_a_player_out() {
+    let mut g = game(2);
+    assert_eq!(g.evaluate(), Some(vec![0.5, 0.5]));
+    g.remove_seats(SeatSet::only(Seat(1)));
+    let standing = g.evaluate().unwrap();
+    assert!(standing[0] > 0.99 && standing[1] < 0.01, "{standing:?}");
+}
+
+#[test]
+fn the_bots_estimate_favours_points_and_counties_and_fears_for_a_main_figure_among_enemies() {
+    let mut g = placed(2, &["h2", "h5"]);
+    put(&mut g, "h2", 0, 2);
+    put(&mut g, "h5", 1, 2);
+    assert_eq!(g.evaluate(), Some(vec![0.5, 0.5]), "mirror images stand even");
+    let h2 = usize::from(id(&g, "h2"));
+    g.points[h2] = 4;
+    let richer = g.evaluate().unwrap();
+    assert!(richer[0] > 0.6, "four points to spend: {richer:?}");
+    let mut g = placed(2, &["h2", "h5"]);
+    put(&mut g, "h5", 1, 2);
+    let roads = g.board().around[usize::from(id(&g, "h2"))].clone();
+    g.troops[usize::from(roads[0])][1].fresh = 1;
+    g.troops[usize::from(roads[1])][1].fresh = 1;
+    g.reserve[1] -= 2;
+    put(&mut g, "h1", 0, 4);
+    let exposed = g.evaluate().unwrap();
+    assert!(exposed[0] < 0.5, "Red's Main Figure alone beside two enemies: {exposed:?}");
+}
