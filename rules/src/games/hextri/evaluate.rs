@@ -1,7 +1,7 @@
 //! How an unfinished Hex-Tri match stands, for the bots' search. Random
 //! two-player matches take over two hundred actions, most of them spent
 //! wandering, so a playout told the search little before this: it now
-//! stops after a round or two and asks how each player stands.
+//! stops after 40 actions and asks how each player stands.
 //!
 //! A player is ahead by what keeps it moving and fighting: the points it
 //! can spend (on counties it alone holds), what its counties will produce

@@ -464,8 +464,8 @@ impl Game for HexTri {
         Some(self.standing())
     }
 
-    /// Playouts of about two rounds of two players, then the evaluation:
-    /// random matches wander for over two hundred actions.
+    /// Playouts of 40 actions, then the evaluation: random matches of two
+    /// players wander for over two hundred actions.
     const PLAYOUT_ACTIONS: Option<u32> = Some(40);
 
     fn turn(&self) -> u32 {
