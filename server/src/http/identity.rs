@@ -194,7 +194,10 @@ pub async fn login(
         .await
         .map_err(ApiError::internal)?;
     let Some(account) = account.filter(|_| ok) else {
-        keys.iter().for_each(|key| state.login_backoff.failed(key, now));
+        // The wait runs from the refusal, not from the request's arrival:
+        // hashing may take a while on a busy machine.
+        let refused = std::time::Instant::now();
+        keys.iter().for_each(|key| state.login_backoff.failed(key, refused));
         return Err(ApiError::new(ErrorCode::BadCredentials, "wrong username or password"));
     };
     // Only the account's count is cleared: logging into one's own account
