@@ -21,6 +21,9 @@
 //!   [`Game::PLAYOUT_ACTIONS`]), or until the time is up; an unfinished
 //!   playout is worth what the game's evaluation says ([`Game::evaluate`],
 //!   where it has one: see [`standing`]), else the same to every seat.
+//! - **Ending when decided.** The bot plays the root's most visited action;
+//!   once that leads the next by more than the iterations left could add,
+//!   the search ends with the choice its full budget would have made.
 //!
 //! Each seat of a node's edges is rewarded with its own share of the
 //! outcome (places, teams and ties: [`reward`]), so the same search serves
@@ -91,7 +94,9 @@ impl<A> Default for Node<A> {
 /// Searches for `seat`'s action in `root` (the root's most visited), a state where `seat` acts (one
 /// it may know: resampled from its point of view). Draws every random
 /// choice from `stream`; asks `stop` before each iteration after the
-/// first whether to end early. `root` must have a legal action for `seat`.
+/// first whether to end early, and ends by itself once more iterations
+/// could no longer change the choice ([`decided`]). `root` must have a
+/// legal action for `seat`.
 pub fn search<G: Game>(
     root: &G,
     seat: Seat,
@@ -99,11 +104,34 @@ pub fn search<G: Game>(
     stream: &mut SeedStream,
     stop: &dyn Fn() -> bool,
 ) -> G::Action {
+    run(root, seat, settings, stream, stop, Ending::WhenDecided).0
+}
+
+/// When a search without a `stop` ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ending {
+    /// Once the choice can no longer change: the one the bots use.
+    WhenDecided,
+    /// At its full budget: what [`Ending::WhenDecided`] is tested against.
+    #[cfg(test)]
+    AtBudget,
+}
+
+/// [`search`], also telling how many iterations it ran.
+fn run<G: Game>(
+    root: &G,
+    seat: Seat,
+    settings: &SearchSettings,
+    stream: &mut SeedStream,
+    stop: &dyn Fn() -> bool,
+    ending: Ending,
+) -> (G::Action, u32) {
     let mut tree =
         Tree::<G> { nodes: vec![Node::default()], settings, seat, legal: Vec::new(), path: Vec::new(), stop };
     let mut iterations = 0;
     while iterations < settings.iterations {
-        if iterations > 0 && stop() {
+        let remaining = settings.iterations - iterations;
+        if iterations > 0 && ((ending == Ending::WhenDecided && decided(&tree.nodes[0], remaining)) || stop()) {
             break;
         }
         tree.iterate(root, stream);
@@ -114,14 +142,35 @@ pub fn search<G: Game>(
         .iter()
         .filter(|e| e.seat == seat)
         .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))));
-    match best {
+    let action = match best {
         Some(edge) => edge.action.clone(),
         None => {
             let mut legal = Vec::new();
             root.legal_actions(seat, &mut legal);
             legal.swap_remove(stream.below(legal.len() as u32) as usize)
         }
+    };
+    (action, iterations)
+}
+
+/// Whether the root's most visited edge stays the most visited however the
+/// `remaining` iterations go: it then leads the next by more than they
+/// could add, so the search ends with the very choice it would make at
+/// its full budget, sooner. Each iteration adds one visit to one edge of
+/// the root, so this can hold only once more than half the budget is spent.
+fn decided<A>(root: &Node<A>, remaining: u32) -> bool {
+    if root.visits <= remaining {
+        return false;
     }
+    let (mut first, mut second) = (0, 0);
+    for edge in &root.edges {
+        if edge.visits > first {
+            (first, second) = (edge.visits, first);
+        } else if edge.visits > second {
+            second = edge.visits;
+        }
+    }
+    first - second > remaining
 }
 
 fn mean<A>(edge: &Edge<A>) -> f64 {
@@ -315,6 +364,76 @@ pub fn reward(outcome: &Outcome) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::chance::Seed;
+    use crate::games::{accasta::Accasta, hextri::HexTri, tactique::Tactique};
+
+    fn root_with(visits: &[u32]) -> Node<u8> {
+        let edges = visits
+            .iter()
+            .map(|&visits| Edge { seat: Seat(0), action: 0, child: None, visits, total: 0.0, available: visits })
+            .collect();
+        Node { edges, visits: visits.iter().sum() }
+    }
+
+    #[test]
+    fn a_choice_is_decided_once_no_remaining_iterations_could_overtake_it() {
+        assert!(decided(&root_with(&[60, 9, 1]), 50), "a lead of 51 with 50 to go");
+        assert!(!decided(&root_with(&[60, 10]), 50), "a lead of 50 with 50 to go: the next could draw level");
+        assert!(!decided(&root_with(&[40]), 40), "an untried action could still draw level");
+        assert!(decided(&root_with(&[41]), 40));
+        assert!(!decided(&root_with(&[30, 30]), 0), "a tie stays undecided even at the end");
+    }
+
+    /// States where a seat acts, along a random match of `G` from its
+    /// start, one every `every` actions.
+    fn states<G: Game>(options: &G::Options, seed: u64, count: usize, every: usize) -> Vec<(G, Seat)> {
+        let mut state = G::new(options).unwrap();
+        let mut stream = SeedStream::new(Seed::from_u64(seed));
+        let (mut found, mut legal) = (Vec::new(), Vec::new());
+        for played in 0.. {
+            settle(&mut state, &mut stream);
+            let Status::Acting(decision) = state.status() else { break };
+            let seat = decision.seats.first().unwrap();
+            if played % every == 0 {
+                found.push((state.clone(), seat));
+                if found.len() == count {
+                    break;
+                }
+            }
+            let action = state.random_action(seat, &mut stream, &mut legal);
+            state.play(seat, &action);
+        }
+        found
+    }
+
+    /// Searches each state with the same seed both ways: the same choice
+    /// each time. Returns the iterations run both ways, summed.
+    fn compare<G: Game>(options: &G::Options, every: usize) -> (u32, u32) {
+        let settings = SearchSettings { iterations: 300, ..crate::bot::strength::CASUAL.settings };
+        let (mut early, mut full) = (0, 0);
+        for (k, (state, seat)) in states::<G>(options, 3, 6, every).into_iter().enumerate() {
+            let stream = || SeedStream::new(Seed::from_u64(100 + k as u64));
+            let decided = run(&state, seat, &settings, &mut stream(), &|| false, Ending::WhenDecided);
+            let budget = run(&state, seat, &settings, &mut stream(), &|| false, Ending::AtBudget);
+            assert_eq!(decided.0, budget.0, "{}: state {k}", G::INFO.id);
+            assert_eq!(budget.1, settings.iterations);
+            (early, full) = (early + decided.1, full + budget.1);
+        }
+        (early, full)
+    }
+
+    #[test]
+    fn a_search_that_ends_when_decided_chooses_as_at_its_full_budget() {
+        let hextri3 = serde_json::from_value(serde_json::json!({ "seats": 3 })).unwrap();
+        let runs = [
+            compare::<Accasta>(&Default::default(), 5),
+            compare::<Tactique>(&Default::default(), 9),
+            compare::<HexTri>(&hextri3, 7),
+        ];
+        let (early, full) = runs.iter().fold((0, 0), |(e, f), r| (e + r.0, f + r.1));
+        assert!(early < full, "no search ended early: {runs:?}");
+    }
 
     #[test]
     fn rewards_share_places_and_ties() {
