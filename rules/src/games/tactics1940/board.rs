@@ -34,8 +34,14 @@ pub struct Board {
     submarines: Vec<CellId>,
     /// Each square's row and column.
     at: Vec<(usize, usize)>,
+    /// Each country's two open port squares (see [`Board::open_ports`]),
+    /// by `Country as usize`: asked at every step of a playout.
+    ports: Vec<[CellId; 2]>,
     /// Each country's mouth (see [`Board::mouth`]), by `Country as usize`.
     mouths: Vec<Vec<CellId>>,
+    /// Whether each square is in some country's mouth, by id: asked for
+    /// every square a card might place a piece on.
+    in_mouth: Vec<bool>,
     /// Per country (by `Country as usize`) and square, how many steps a
     /// battleship needs to reach that country's open port squares or its
     /// mouth (see [`Board::approach`]).
@@ -80,8 +86,21 @@ impl Board {
             .map(|id| id as CellId)
             .collect();
         let at = squares.iter().map(|s| s.at).collect();
-        let mut board = Board { names, ids, next, places, submarines, at, mouths: Vec::new(), approaches: Vec::new() };
+        let mut board = Board {
+            names,
+            ids,
+            next,
+            places,
+            submarines,
+            at,
+            ports: Vec::new(),
+            mouths: Vec::new(),
+            in_mouth: Vec::new(),
+            approaches: Vec::new(),
+        };
+        board.ports = Country::ALL.iter().map(|c| board.find_open_ports(*c)).collect();
         board.mouths = Country::ALL.iter().map(|c| board.find_mouth(*c)).collect();
+        board.in_mouth = board.ids().map(|id| board.mouths.iter().any(|m| m.contains(&id))).collect();
         board.approaches = Country::ALL.iter().map(|c| board.find_approach(*c)).collect();
         board
     }
@@ -159,6 +178,10 @@ impl Board {
     /// The two open centre squares of `country`'s seaport, the only way in
     /// or out of its home area (Fig. G).
     pub fn open_ports(&self, country: Country) -> [CellId; 2] {
+        self.ports[country as usize]
+    }
+
+    fn find_open_ports(&self, country: Country) -> [CellId; 2] {
         let mut open = self
             .ids()
             .filter(|id| matches!(self.place(*id), Place::Home { country: c, role: Role::OpenPort } if c == country));
@@ -221,7 +244,7 @@ impl Board {
 
     /// Whether `id` touches any seaport's open square from the sea.
     pub fn in_a_mouth(&self, id: CellId) -> bool {
-        self.mouths.iter().any(|m| m.contains(&id))
+        self.in_mouth[usize::from(id)]
     }
 
     /// The two squares directly in front of `country`'s open port squares.
