@@ -27,7 +27,7 @@ impl Tactics1940 {
         let mut beaten: Vec<Seat> = [Country::North, Country::South]
             .into_iter()
             .filter_map(|country| self.seat_of(country))
-            .filter(|belligerent| self.ships_of_side(*belligerent) < 2)
+            .filter(|belligerent| !self.keeps_a_fleet(*belligerent))
             .collect();
         beaten.sort_by_key(|victim| !self.enemies(mover, *victim));
         match beaten.first() {
@@ -39,16 +39,16 @@ impl Tactics1940 {
         }
     }
 
-    /// The battleships and transports on the board of the side `belligerent`
-    /// leads (it and its allies): the pieces that can blockade, which takes
-    /// two at least. Airplanes cannot: no card lands one in a seaport or in
-    /// front of one.
-    fn ships_of_side(&self, belligerent: Seat) -> usize {
+    /// Whether the side `belligerent` leads (it and its allies) has two
+    /// battleships or transports on the board at least: the pieces that can
+    /// blockade, which takes two. Airplanes cannot: no card lands one in a
+    /// seaport or in front of one. Asked after every move, so the walk over
+    /// the squares stops at the second.
+    fn keeps_a_fleet(&self, belligerent: Seat) -> bool {
         let side = self.side(belligerent);
-        Board::get()
-            .ids()
-            .filter(|id| matches!(self.piece(*id), Some(p) if p.kind != Kind::Airplane && self.side(p.owner) == side))
-            .count()
+        let mut ships =
+            self.squares.iter().flatten().filter(|p| p.kind != Kind::Airplane && self.side(p.owner) == side);
+        ships.nth(1).is_some()
     }
 
     /// Whether `victim`'s seaport is blockaded:

@@ -124,16 +124,17 @@ impl Tactics1940 {
                 && !board.in_zone(id)
                 && matches!(state.piece(id), Some(p) if p.kind == Kind::Battleship && state.side(p.owner) == Some(side))
         };
-        let sunk: Vec<CellId> = board
-            .ids()
-            .filter(|id| {
-                let Some(piece) = self.piece(*id) else { return false };
-                piece.kind == Kind::Battleship
-                    && self.side(piece.owner) != Some(side)
-                    && !board.in_zone(*id)
-                    && (0..4).any(|d| trapper(self, board.step(*id, d)) && trapper(self, board.step(*id, d + 4)))
-            })
-            .collect();
+        let mut sunk = Vec::new();
+        for (square, id) in self.squares.iter().zip(board.ids()) {
+            let Some(piece) = square else { continue };
+            if piece.kind == Kind::Battleship
+                && self.side(piece.owner) != Some(side)
+                && !board.in_zone(id)
+                && (0..4).any(|d| trapper(self, board.step(id, d)) && trapper(self, board.step(id, d + 4)))
+            {
+                sunk.push(id);
+            }
+        }
         for id in sunk {
             self.destroy(id, Some(mover));
         }

@@ -69,7 +69,7 @@ impl Tactics1940 {
         if !out.is_empty() {
             return;
         }
-        for id in board.ids() {
+        for id in board.ids().filter(|id| matches!(self.piece(*id), Some(p) if p.owner == seat)) {
             self.moves_from(seat, id, out);
         }
         if out.is_empty() {
