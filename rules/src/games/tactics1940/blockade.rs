@@ -70,7 +70,7 @@ impl Tactics1940 {
         }
         let mut moves = Vec::new();
         let mut near = false;
-        for id in board.ids().filter(|id| matches!(self.piece(*id), Some(p) if p.owner == victim)) {
+        for id in self.squares_of(victim) {
             moves.clear();
             self.moves_from(victim, id, &mut moves);
             let in_mouth = mouth.contains(&id);

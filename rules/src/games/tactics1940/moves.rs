@@ -14,6 +14,11 @@ impl Tactics1940 {
         self.squares[usize::from(id)]
     }
 
+    /// The squares holding `seat`'s pieces, in board order.
+    pub(super) fn squares_of(&self, seat: Seat) -> impl Iterator<Item = CellId> + '_ {
+        Board::get().ids().filter(move |id| matches!(self.piece(*id), Some(p) if p.owner == seat))
+    }
+
     /// Whether `kind` may step from `from` in direction `d`: straight for a
     /// transport, any way for a battleship, and any way for any piece
     /// leaving the safety zone (Rule 4). The square reached, or [`NONE`].

@@ -33,7 +33,7 @@ impl Tactics1940 {
             return;
         }
         if let Some(debt) = self.debt {
-            for id in board.ids().filter(|id| matches!(self.piece(*id), Some(p) if p.owner == debt.payer)) {
+            for id in self.squares_of(debt.payer) {
                 out.push(Tactics1940Action::Sacrifice { at: board.name(id) });
             }
             return;
@@ -69,7 +69,7 @@ impl Tactics1940 {
         if !out.is_empty() {
             return;
         }
-        for id in board.ids().filter(|id| matches!(self.piece(*id), Some(p) if p.owner == seat)) {
+        for id in self.squares_of(seat) {
             self.moves_from(seat, id, out);
         }
         if out.is_empty() {
@@ -236,8 +236,7 @@ impl Tactics1940 {
     /// it and gives up a piece for it (Rule 17) if it has one.
     pub(super) fn pay(&mut self, payer: Seat, to: Option<Seat>) {
         if self.coins[payer.index()] == 0 {
-            let has_piece = Board::get().ids().any(|id| matches!(self.piece(id), Some(p) if p.owner == payer));
-            if has_piece {
+            if self.squares_of(payer).next().is_some() {
                 self.debt = Some(Debt { payer, to });
             }
             return;
