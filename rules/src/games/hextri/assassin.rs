@@ -9,6 +9,7 @@
 //! they alone occupy (not frozen), or pass. The figure falls as in battle:
 //! it waits out the next round off the board.
 
+use super::round::Steps;
 use super::{HexTri, HexTriAction};
 use crate::layout::CellId;
 use crate::seat::Seat;
@@ -18,7 +19,7 @@ const PRICE: u16 = 6;
 
 impl HexTri {
     /// Appends every assassination `seat` may make now.
-    pub(super) fn assassinations(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
+    pub(super) fn assassinations(&self, seat: Seat, out: &mut impl Steps) {
         if !self.options.assassin {
             return;
         }
@@ -29,6 +30,9 @@ impl HexTri {
             return;
         }
         for cell in 0..board.cells {
+            if out.enough() {
+                return;
+            }
             for enemy in self.seats().filter(|e| *e != seat) {
                 let troop = self.troops[cell][enemy.index()];
                 if troop.fresh + troop.moved == 0 {

@@ -567,9 +567,7 @@ impl Game for HexTri {
         }
         if self.all && !matches!(action, HexTriAction::Done) {
             // In a step of several actions the player goes on while one is left.
-            let mut left = Vec::new();
-            self.steps(seat, &mut left);
-            if !left.is_empty() {
+            if self.has_step(seat) {
                 return;
             }
             self.done = self.done.with(seat);

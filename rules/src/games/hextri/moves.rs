@@ -17,6 +17,7 @@
 //! Main Figure, the enemy falls and the Main Figure stays on the road and
 //! moves no more that round.
 
+use super::round::Steps;
 use super::{HexTri, HexTriAction, Move, Troop};
 use crate::board::Cell;
 use crate::layout::CellId;
@@ -44,29 +45,38 @@ impl HexTri {
     }
 
     /// Appends every move `seat` may make now.
-    pub(super) fn moves(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
+    pub(super) fn moves(&self, seat: Seat, out: &mut impl Steps) {
         let i = seat.index();
-        let payers = self.payers(seat);
-        let paid: Vec<Option<CellId>> = payers.iter().map(|p| Some(*p)).collect();
         let board = self.board();
         // Figures on a frozen county do not move.
         let free_to_go = |cell: CellId| !board.is_hex(cell) || !self.frozen[usize::from(cell)];
         let main = self.main_at(seat);
-        if self.main_moves[i] < 2 && main.is_none_or(free_to_go) {
-            let pays = if self.main_moves[i] == 0 { vec![None] } else { paid.clone() };
-            if !pays.is_empty() {
-                self.moves_of(seat, true, main, &pays, out);
+        let main_goes = self.main_moves[i] < 2 && main.is_none_or(free_to_go);
+        // The Main Figure's first move of a round is free, so it is found
+        // without asking which counties can pay.
+        if main_goes && self.main_moves[i] == 0 {
+            self.moves_of(seat, true, main, &[None], out);
+            if out.enough() {
+                return;
             }
         }
+        let payers = self.payers(seat);
+        let paid: Vec<Option<CellId>> = payers.iter().map(|p| Some(*p)).collect();
         if paid.is_empty() {
             return;
         }
+        if main_goes && self.main_moves[i] == 1 {
+            self.moves_of(seat, true, main, &paid, out);
+        }
         for cell in 0..board.cells {
+            if out.enough() {
+                return;
+            }
             if self.troops[cell][i].fresh > 0 && free_to_go(cell as CellId) {
                 self.moves_of(seat, false, Some(cell as CellId), &paid, out);
             }
         }
-        if self.options.sabotage {
+        if self.options.sabotage && !out.enough() {
             for pay in payers.iter().filter(|p| self.points[usize::from(**p)] >= 3) {
                 for target in 0..board.hexes as CellId {
                     let holders = self.holders(target);
@@ -76,38 +86,34 @@ impl HexTri {
                 }
             }
         }
-        if self.reserve[i] > 0 {
+        if self.reserve[i] > 0 && !out.enough() {
             self.moves_of(seat, false, None, &paid, out);
         }
     }
 
     /// The moves of one figure of `seat` (the Main Figure if `main`) from
     /// `from` (off the board if none), each paid in each way of `pays`.
-    fn moves_of(
-        &self,
-        seat: Seat,
-        main: bool,
-        from: Option<CellId>,
-        pays: &[Option<CellId>],
-        out: &mut Vec<HexTriAction>,
-    ) {
+    fn moves_of(&self, seat: Seat, main: bool, from: Option<CellId>, pays: &[Option<CellId>], out: &mut impl Steps) {
         let board = self.board();
         let name = |cell: CellId| board.name(cell);
-        let mut push = |via: Option<CellId>, to: CellId, pay: Option<CellId>, attack: bool| {
-            out.push(HexTriAction::Move(Move {
+        let step = |via: Option<CellId>, to: CellId, pay: Option<CellId>, attack: bool| {
+            HexTriAction::Move(Move {
                 main,
                 from: from.map(name),
                 via: via.map(name),
                 to: name(to),
                 attack,
                 pay: pay.map(name),
-            }));
+            })
         };
         let Some(from) = from else {
             // Off the board: onto an empty edge road.
             for road in (board.hexes..board.cells).map(|c| c as CellId) {
+                if out.enough() {
+                    return;
+                }
                 if board.entry[usize::from(road)] && self.empty(road) {
-                    pays.iter().for_each(|pay| push(None, road, *pay, false));
+                    pays.iter().for_each(|pay| out.push(step(None, road, *pay, false)));
                 }
             }
             return;
@@ -120,9 +126,9 @@ impl HexTri {
             }
             for road in &board.around[here] {
                 if self.empty(*road) {
-                    pays.iter().for_each(|pay| push(None, *road, *pay, false));
+                    pays.iter().for_each(|pay| out.push(step(None, *road, *pay, false)));
                 } else if self.attackable(seat, *road) {
-                    pays.iter().for_each(|pay| push(None, *road, *pay, true));
+                    pays.iter().for_each(|pay| out.push(step(None, *road, *pay, true)));
                 }
             }
             return;
@@ -133,14 +139,14 @@ impl HexTri {
             // figure stands on it, so the county must be the player's alone.
             let alone = self.holders(*county).without(seat).is_empty();
             for pay in pays {
-                push(None, *county, *pay, false);
+                out.push(step(None, *county, *pay, false));
                 let left = self.points[c] - u16::from(*pay == Some(*county));
                 if !alone || left == 0 {
                     continue;
                 }
                 for road in &board.around[c] {
                     if *road == from || self.empty(*road) {
-                        push(Some(*county), *road, *pay, false);
+                        out.push(step(Some(*county), *road, *pay, false));
                     }
                 }
             }

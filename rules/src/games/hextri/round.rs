@@ -15,6 +15,39 @@ use crate::seat::{Seat, SeatSet};
 /// fighting has produced.
 const DEAD_ROUNDS: u32 = 2;
 
+/// Where the steps a seat may take go as they are found: every one into a
+/// list, or only whether there is one ([`Found`]). A generator may stop
+/// once `enough` says more would tell nothing; one that goes on is only
+/// slower.
+pub(super) trait Steps {
+    fn push(&mut self, step: HexTriAction);
+    /// Whether further steps would add nothing.
+    fn enough(&self) -> bool;
+}
+
+impl Steps for Vec<HexTriAction> {
+    fn push(&mut self, step: HexTriAction) {
+        Vec::push(self, step);
+    }
+
+    fn enough(&self) -> bool {
+        false
+    }
+}
+
+/// Whether any step was found.
+pub(super) struct Found(bool);
+
+impl Steps for Found {
+    fn push(&mut self, _: HexTriAction) {
+        self.0 = true;
+    }
+
+    fn enough(&self) -> bool {
+        self.0
+    }
+}
+
 /// A Main Figure that fell in a battle phase, and the players who took it.
 pub(super) struct Capture {
     /// Whose Main Figure fell.
@@ -90,19 +123,21 @@ impl HexTri {
     /// over because it cannot move now is asked again if a later move frees
     /// its way.
     fn next_mover(&self) -> Option<Seat> {
-        let mut actions = Vec::new();
-        self.seats_after(self.mover).find(|seat| {
-            if self.out.contains(*seat) || self.done.contains(*seat) {
-                return false;
-            }
-            actions.clear();
-            self.steps(*seat, &mut actions);
-            !actions.is_empty()
-        })
+        self.seats_after(self.mover)
+            .find(|seat| !self.out.contains(*seat) && !self.done.contains(*seat) && self.has_step(*seat))
+    }
+
+    /// Whether `seat` has a step to take in this phase, "done" and "all"
+    /// aside: found by stopping at the first, as this is asked of every
+    /// seat after every action and the whole list only of the one to act.
+    pub(super) fn has_step(&self, seat: Seat) -> bool {
+        let mut found = Found(false);
+        self.steps(seat, &mut found);
+        found.0
     }
 
     /// Appends what `seat` may do in this phase, "done" and "all" aside.
-    pub(super) fn steps(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
+    pub(super) fn steps(&self, seat: Seat, out: &mut impl Steps) {
         if self.outcome.is_some() || self.out.contains(seat) {
             return;
         }

@@ -541,3 +541,47 @@ fn the_bots_estimate_favours_points_and_counties_and_fears_for_a_main_figure_amo
     let exposed = g.evaluate().unwrap();
     assert!(exposed[0] < 0.5, "Red's Main Figure alone beside two enemies: {exposed:?}");
 }
+
+#[test]
+fn a_seat_has_a_step_exactly_when_its_list_of_steps_is_not_empty() {
+    // `has_step` stops at the first step it finds, where the list goes on:
+    // over random matches with every option, asked of every seat in every
+    // phase, the two agree.
+    let mut random = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move |n: usize| {
+        random ^= random << 13;
+        random ^= random >> 7;
+        random ^= random << 17;
+        (random % n as u64) as usize
+    };
+    let (mut asked, mut without) = (0, 0);
+    for seats in [2, 3, 6] {
+        for _ in 0..3 {
+            let options = HexTriOptions {
+                seats,
+                sabotage: true,
+                fanatic: true,
+                assassin: true,
+                transport: true,
+                ..HexTriOptions::default()
+            };
+            let mut g = HexTri::new(&options).unwrap();
+            for _ in 0..400 {
+                for seat in g.seats() {
+                    let mut steps = Vec::new();
+                    g.steps(seat, &mut steps);
+                    assert_eq!(g.has_step(seat), !steps.is_empty(), "{seat:?} in {:?}, round {}", g.phase, g.round);
+                    asked += 1;
+                    without += usize::from(steps.is_empty());
+                }
+                let legal = legal(&g, g.mover);
+                if g.outcome.is_some() || legal.is_empty() {
+                    break;
+                }
+                let action = legal[next(legal.len())];
+                g.play(g.mover, &action);
+            }
+        }
+    }
+    assert!(asked > 1000 && without > 100 && without < asked, "{without} of {asked} seats without a step");
+}

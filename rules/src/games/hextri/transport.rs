@@ -8,13 +8,14 @@
 //! player's own counties, so the players take their turns one after the
 //! other, each making all their transports at once.
 
+use super::round::Steps;
 use super::{HexTri, HexTriAction};
 use crate::layout::CellId;
 use crate::seat::Seat;
 
 impl HexTri {
     /// Appends every transport `seat` may make now.
-    pub(super) fn transports(&self, seat: Seat, out: &mut Vec<HexTriAction>) {
+    pub(super) fn transports(&self, seat: Seat, out: &mut impl Steps) {
         if !self.options.transport {
             return;
         }
