@@ -79,10 +79,11 @@ for store in $stores; do
     s1=$(awk '{print $14+$15}' /proc/$server/stat)
     pg1=$(ticks postgres)
     hz=$(getconf CLK_TCK)
+    seconds_of() { awk -v t="$1" -v hz="$hz" 'BEGIN {printf "%.1f", t / hz}'; }
     if [ "$store" = pg ]; then
-        echo "server CPU: $(((s1 - s0) / hz)) s; PostgreSQL CPU: $(((pg1 - pg0) / hz)) s (set-up included)"
+        echo "server CPU: $(seconds_of $((s1 - s0))) s; PostgreSQL CPU: $(seconds_of $((pg1 - pg0))) s (set-up included)"
     else
-        echo "server CPU: $(((s1 - s0) / hz)) s (set-up included)"
+        echo "server CPU: $(seconds_of $((s1 - s0))) s (set-up included)"
     fi
     echo "server metrics: /tmp/tactica-bench-metrics-$store.txt"
     kill "$server"
