@@ -8,30 +8,33 @@
 
 mod common;
 
-use common::{TestDb, TestServer, get, legal, play_on, start_drill};
+use common::{Drills, TestDb, TestServer, answers, legal, play_on};
 use protocol::ClientMessage;
-use serde_json::json;
 use sqlx::{AnyConnection, Connection, Row};
 
-/// The events table as migrations/0001_init.sql made it, rows kept, and
-/// migration 9 unrecorded.
-const BEFORE_MIGRATION_9: [&str; 6] = [
-    "CREATE TABLE events_old (
-        table_id TEXT NOT NULL REFERENCES tables (id),
-        seq BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        seat BIGINT,
-        client_id TEXT,
-        payload TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        PRIMARY KEY (table_id, seq)
-    )",
-    "INSERT INTO events_old SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events",
-    "DROP TABLE events",
-    "ALTER TABLE events_old RENAME TO events",
-    "CREATE UNIQUE INDEX events_client ON events (table_id, seat, client_id)",
-    "DELETE FROM _sqlx_migrations WHERE version = 9",
-];
+/// The first migration, which made the events table with its foreign key.
+const INIT: &str = include_str!("../../migrations/0001_init.sql");
+
+/// The statement of INIT that begins with `start`, to its `;`.
+fn statement_of_init(start: &str) -> &'static str {
+    let at = INIT.find(start).unwrap_or_else(|| panic!("{start} in 0001_init.sql"));
+    let end = at + INIT[at..].find(';').unwrap();
+    &INIT[at..end]
+}
+
+/// The statements that put the events table back as migration 1 made it,
+/// rows kept, and leave migration 9 unrecorded.
+fn before_migration_9() -> Vec<String> {
+    let table = statement_of_init("CREATE TABLE events (").replacen("events", "events_old", 1);
+    vec![
+        table,
+        "INSERT INTO events_old SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events".into(),
+        "DROP TABLE events".into(),
+        "ALTER TABLE events_old RENAME TO events".into(),
+        statement_of_init("CREATE UNIQUE INDEX events_client").into(),
+        "DELETE FROM _sqlx_migrations WHERE version = 9".into(),
+    ]
+}
 
 async fn connect(db: &TestDb) -> AnyConnection {
     sqlx::any::install_default_drivers();
@@ -60,29 +63,18 @@ async fn matches_stored_before_the_events_lost_their_foreign_key_are_kept_whole(
 
 async fn migrate_with_matches(db: &TestDb) {
     let server = TestServer::start(&db.url).await;
-    let (mut red, mut blue) = (server.client().await, server.client().await);
-    let (done, _) = start_drill(&mut [&mut red, &mut blue], json!({"window_ms": 3000})).await;
-    let (_, last) = play_on(&mut [&mut red, &mut blue], &done, 400, 7).await;
-    assert_eq!(last["phase"], "finished", "{}: {last}", db.label);
-    let (live, _) = start_drill(&mut [&mut red, &mut blue], json!({"window_ms": 3000})).await;
-    let seq = red.states[&live]["seq"].as_u64().unwrap();
-    let deal = red.state_at(&live, seq).await;
+    let Drills { mut red, blue, done, live, deal } = Drills::play(&server, db.label).await;
     red.act(&live, &legal(&deal, "Red: bid 3")).await;
     let paths = [format!("/api/matches/{done}/export"), format!("/api/matches/{done}/replay")];
-    let mut before = Vec::new();
-    for path in &paths {
-        let (status, body) = get(&server, Some(&red.token), path).await;
-        assert_eq!(status, 200, "{}: {path}: {body}", db.label);
-        before.push(body);
-    }
+    let before = answers(&server, &red.token, &paths, db.label).await;
     let (red_id, blue_id) = ((red.token.clone(), red.player.clone()), (blue.token.clone(), blue.player.clone()));
     server.stop().await;
 
     let mut conn = connect(db).await;
     let count = "SELECT COUNT(*) FROM events";
     let stored: i64 = sqlx::query(count).fetch_one(&mut conn).await.unwrap().get(0);
-    for statement in BEFORE_MIGRATION_9 {
-        sqlx::query(statement).execute(&mut conn).await.unwrap_or_else(|e| panic!("{}: {statement}: {e}", db.label));
+    for statement in before_migration_9() {
+        sqlx::query(&statement).execute(&mut conn).await.unwrap_or_else(|e| panic!("{}: {statement}: {e}", db.label));
     }
     assert_eq!(foreign_keys(&mut conn, db).await, 1, "{}: the table as migration 1 made it", db.label);
     conn.close().await.unwrap();
@@ -95,11 +87,8 @@ async fn migrate_with_matches(db: &TestDb) {
     assert_eq!(foreign_keys(&mut conn, db).await, 0, "{}: migration 9 ran", db.label);
     let kept: i64 = sqlx::query(count).fetch_one(&mut conn).await.unwrap().get(0);
     assert_eq!(kept, stored, "{}: every event was copied", db.label);
-    for (path, earlier) in paths.iter().zip(&before) {
-        let (status, body) = get(&server, Some(&red_id.0), path).await;
-        assert_eq!(status, 200, "{}: {path}: {body}", db.label);
-        assert_eq!(&body, earlier, "{}: {path} is what it was before the migration", db.label);
-    }
+    let after = answers(&server, &red_id.0, &paths, db.label).await;
+    assert_eq!(after, before, "{}: the finished match exports and replays as before the migration", db.label);
 
     // The keys still refuse a second event at a number, and a second action
     // with a seat's client id.

@@ -11,7 +11,7 @@ mod common;
 
 use protocol::ClientMessage;
 
-use common::{Client, TestDb, TestServer, get, legal, play_on, settings, start_drill};
+use common::{Client, Drills, TestDb, TestServer, answers, get, legal, settings, start_drill};
 use rules::registry::Catalog;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -50,22 +50,11 @@ async fn matches_created_under_one_rules_version_play_replay_and_export_under_th
 async fn upgrade_and_rollback(db: &TestDb) {
     // Version 1: a match played to its end, and one in its bids.
     let server = start(db, Catalog::WithTestGame).await;
-    let (mut red, mut blue) = (server.client().await, server.client().await);
-    let (done, _) = start_drill(&mut [&mut red, &mut blue], json!({"window_ms": 3000})).await;
-    let (_, last) = play_on(&mut [&mut red, &mut blue], &done, 400, 7).await;
-    assert_eq!(last["phase"], "finished", "{}: {last}", db.label);
-    let (live, _) = start_drill(&mut [&mut red, &mut blue], json!({"window_ms": 3000})).await;
-    let seq = red.states[&live]["seq"].as_u64().unwrap();
-    let deal = red.state_at(&live, seq).await;
+    let Drills { mut red, blue, done, live, deal } = Drills::play(&server, db.label).await;
     assert_eq!(bids(&deal), ["Red: bid 1", "Red: bid 2", "Red: bid 3"]);
     red.act(&live, &legal(&deal, "Red: bid 3")).await;
     let paths = [format!("/api/matches/{done}/export"), format!("/api/matches/{done}/replay")];
-    let mut before = Vec::new();
-    for path in &paths {
-        let (status, body) = get(&server, Some(&red.token), path).await;
-        assert_eq!(status, 200, "{}: {path}: {body}", db.label);
-        before.push(body);
-    }
+    let before = answers(&server, &red.token, &paths, db.label).await;
     assert_eq!(listed(&server, &red.token, &live).await["rules_version"], 1);
     let (red_id, blue_id) = ((red.token.clone(), red.player.clone()), (blue.token.clone(), blue.player.clone()));
     server.stop().await;

@@ -553,6 +553,43 @@ pub async fn start_game(players: &mut [&mut Client], game: &str, options: Value,
     (table, code)
 }
 
+/// Two Drill matches between two new players on `server`: one played to
+/// its end, the other live at its first decision (Red's bid).
+pub struct Drills {
+    pub red: Client,
+    pub blue: Client,
+    /// The finished match.
+    pub done: String,
+    /// The live match.
+    pub live: String,
+    /// The live match's state at Red's bid.
+    pub deal: Value,
+}
+
+impl Drills {
+    pub async fn play(server: &TestServer, label: &str) -> Drills {
+        let (mut red, mut blue) = (server.client().await, server.client().await);
+        let (done, _) = start_drill(&mut [&mut red, &mut blue], json!({"window_ms": 3000})).await;
+        let (_, last) = play_on(&mut [&mut red, &mut blue], &done, 400, 7).await;
+        assert_eq!(last["phase"], "finished", "{label}: {last}");
+        let (live, _) = start_drill(&mut [&mut red, &mut blue], json!({"window_ms": 3000})).await;
+        let seq = red.states[&live]["seq"].as_u64().unwrap();
+        let deal = red.state_at(&live, seq).await;
+        Drills { red, blue, done, live, deal }
+    }
+}
+
+/// What each of `paths` answers `token` (each must answer 200).
+pub async fn answers(server: &TestServer, token: &str, paths: &[String], label: &str) -> Vec<Value> {
+    let mut bodies = Vec::new();
+    for path in paths {
+        let (status, body) = get(server, Some(token), path).await;
+        assert_eq!(status, 200, "{label}: {path}: {body}");
+        bodies.push(body);
+    }
+    bodies
+}
+
 /// Plays a match among any number of clients, each acting for whichever
 /// of its seats has legal actions, choosing among them with a fixed
 /// generator, until the match ends or `max` actions were played. Returns
