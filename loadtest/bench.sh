@@ -11,6 +11,7 @@
 # within 25x of the fdatasync time measured here. Needs PostgreSQL on
 # 127.0.0.1:5432 with trust authentication and a release build:
 #   cargo build --release -p tactica-server -p tactica-loadtest
+# TACTICA_SERVER_BIN names another server binary to run instead.
 set -euo pipefail
 rate=${1:-1000}
 seconds=${2:-60}
@@ -19,6 +20,8 @@ game=${4:-dame100}
 stores=${5:-pg sqlite}
 cd "$(dirname "$0")/.."
 port=18081
+# The server binary; another build can be measured beside it (an A/B run).
+server_bin=${TACTICA_SERVER_BIN:-target/release/tactica}
 server=
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null' EXIT
 for store in $stores; do
@@ -41,6 +44,10 @@ ticks() {
     echo "$total"
 }
 
+# Clock ticks $1 as seconds, to a tenth.
+hz=$(getconf CLK_TCK)
+seconds_of() { awk -v t="$1" -v hz="$hz" 'BEGIN {printf "%.1f", t / hz}'; }
+
 fsync_report=$("$pg_bin/pg_test_fsync" -s 2 -f /tmp/tactica-bench-fsync.tmp)
 fsync_us=$(echo "$fsync_report" |
     awk '/one 8kB write/ {one=1} one && $1 == "fdatasync" {print $(NF-1); exit}')
@@ -60,7 +67,7 @@ for store in $stores; do
         url=sqlite:///tmp/tactica-bench.db
         ;;
     esac
-    target/release/tactica --addr 127.0.0.1:$port --database-url "$url" --test-games \
+    "$server_bin" --addr 127.0.0.1:$port --database-url "$url" --test-games \
         --rate-burst 1000 --rate-per-second 1000 --guests-per-minute 100000 \
         --lobbies-per-minute 100000 --max-connections-per-address 20000 \
         --max-connections 40000 >/tmp/tactica-bench-server.log 2>&1 &
@@ -78,8 +85,6 @@ for store in $stores; do
     curl -s http://127.0.0.1:$port/metrics | grep -E "^tactica_(journal_commit_seconds|action_latency_seconds|journal_commits_total|journal_events_total)" > /tmp/tactica-bench-metrics-$store.txt || true
     s1=$(awk '{print $14+$15}' /proc/$server/stat)
     pg1=$(ticks postgres)
-    hz=$(getconf CLK_TCK)
-    seconds_of() { awk -v t="$1" -v hz="$hz" 'BEGIN {printf "%.1f", t / hz}'; }
     if [ "$store" = pg ]; then
         echo "server CPU: $(seconds_of $((s1 - s0))) s; PostgreSQL CPU: $(seconds_of $((pg1 - pg0))) s (set-up included)"
     else

@@ -4,13 +4,12 @@
 //! starts a server on that database: migration 9 builds the table again
 //! without the key, the finished match exports and replays as before, the
 //! live one plays on to its end, and the keys that make a resent action
-//! apply once still hold.
+//! apply once still hold while an event naming no table is stored.
 
 mod common;
 
-use common::{Drills, TestDb, TestServer, answers, legal, play_on};
-use protocol::ClientMessage;
-use sqlx::{AnyConnection, Connection, Row};
+use common::{Drills, TestDb, TestServer, answers, legal, play_on, pool_at};
+use sqlx::{AnyPool, Row};
 
 /// The first migration, which made the events table with its foreign key.
 const INIT: &str = include_str!("../../migrations/0001_init.sql");
@@ -23,26 +22,39 @@ fn statement_of_init(start: &str) -> &'static str {
 }
 
 /// The statements that put the events table back as migration 1 made it,
-/// rows kept, and leave migration 9 unrecorded.
+/// with its constraints' own names and its rows, and leave migration 9
+/// unrecorded.
 fn before_migration_9() -> Vec<String> {
-    let table = statement_of_init("CREATE TABLE events (").replacen("events", "events_old", 1);
     vec![
-        table,
-        "INSERT INTO events_old SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events".into(),
-        "DROP TABLE events".into(),
-        "ALTER TABLE events_old RENAME TO events".into(),
+        "ALTER TABLE events RENAME TO events_now".into(),
+        statement_of_init("CREATE TABLE events (").into(),
+        "INSERT INTO events SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events_now".into(),
+        "DROP TABLE events_now".into(),
         statement_of_init("CREATE UNIQUE INDEX events_client").into(),
         "DELETE FROM _sqlx_migrations WHERE version = 9".into(),
     ]
 }
 
-async fn connect(db: &TestDb) -> AnyConnection {
-    sqlx::any::install_default_drivers();
-    AnyConnection::connect(&db.url).await.expect("the test database")
+/// An event's row: table, number, kind, seat, client id, payload, time.
+type EventRow = (String, i64, String, Option<i64>, Option<String>, String, i64);
+
+/// Every stored event, in order.
+async fn all_events(pool: &AnyPool) -> Vec<EventRow> {
+    let sql = "SELECT table_id, seq, kind, seat, client_id, payload, created_at FROM events ORDER BY table_id, seq";
+    let rows = sqlx::query(sql).fetch_all(pool).await.unwrap();
+    rows.iter().map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5), r.get(6))).collect()
+}
+
+/// Stores an event row as given.
+async fn insert_event(pool: &AnyPool, table: &str, seq: i64, seat: i64, client_id: &str) -> Result<(), sqlx::Error> {
+    let insert = "INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) \
+                  VALUES ($1, $2, 'act', $3, $4, '{}', 0)";
+    let query = sqlx::query(insert).bind(table.to_string()).bind(seq).bind(seat).bind(client_id.to_string());
+    query.execute(pool).await.map(|_| ())
 }
 
 /// How many foreign keys the events table has.
-async fn foreign_keys(conn: &mut AnyConnection, db: &TestDb) -> i64 {
+async fn foreign_keys(pool: &AnyPool, db: &TestDb) -> i64 {
     let sql = match db.label {
         "sqlite" => "SELECT COUNT(*) FROM pragma_foreign_key_list('events')",
         _ => {
@@ -50,7 +62,7 @@ async fn foreign_keys(conn: &mut AnyConnection, db: &TestDb) -> i64 {
              WHERE table_name = 'events' AND constraint_type = 'FOREIGN KEY'"
         }
     };
-    sqlx::query(sql).fetch_one(conn).await.unwrap().get(0)
+    sqlx::query(sql).fetch_one(pool).await.unwrap().get(0)
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -67,56 +79,46 @@ async fn migrate_with_matches(db: &TestDb) {
     red.act(&live, &legal(&deal, "Red: bid 3")).await;
     let paths = [format!("/api/matches/{done}/export"), format!("/api/matches/{done}/replay")];
     let before = answers(&server, &red.token, &paths, db.label).await;
-    let (red_id, blue_id) = ((red.token.clone(), red.player.clone()), (blue.token.clone(), blue.player.clone()));
+    let (red_login, blue_login) = ((red.token.clone(), red.player.clone()), (blue.token.clone(), blue.player.clone()));
     server.stop().await;
 
-    let mut conn = connect(db).await;
-    let count = "SELECT COUNT(*) FROM events";
-    let stored: i64 = sqlx::query(count).fetch_one(&mut conn).await.unwrap().get(0);
+    let pool = pool_at(&db.url).await;
+    let stored = all_events(&pool).await;
     for statement in before_migration_9() {
-        sqlx::query(&statement).execute(&mut conn).await.unwrap_or_else(|e| panic!("{}: {statement}: {e}", db.label));
+        sqlx::query(&statement).execute(&pool).await.unwrap_or_else(|e| panic!("{}: {statement}: {e}", db.label));
     }
-    assert_eq!(foreign_keys(&mut conn, db).await, 1, "{}: the table as migration 1 made it", db.label);
-    conn.close().await.unwrap();
+    assert_eq!(foreign_keys(&pool, db).await, 1, "{}: the table as migration 1 made it", db.label);
+    pool.close().await;
 
     let server = TestServer::start(&db.url).await;
     // The server answers once its database is open and migrated.
     let health = reqwest::get(server.http("/healthz")).await.unwrap();
     assert_eq!(health.status(), 200, "{}", db.label);
-    let mut conn = connect(db).await;
-    assert_eq!(foreign_keys(&mut conn, db).await, 0, "{}: migration 9 ran", db.label);
-    let kept: i64 = sqlx::query(count).fetch_one(&mut conn).await.unwrap().get(0);
-    assert_eq!(kept, stored, "{}: every event was copied", db.label);
-    let after = answers(&server, &red_id.0, &paths, db.label).await;
+    let pool = pool_at(&db.url).await;
+    assert_eq!(foreign_keys(&pool, db).await, 0, "{}: migration 9 ran", db.label);
+    assert_eq!(all_events(&pool).await, stored, "{}: every event was copied as it was", db.label);
+    let after = answers(&server, &red_login.0, &paths, db.label).await;
     assert_eq!(after, before, "{}: the finished match exports and replays as before the migration", db.label);
 
     // The keys still refuse a second event at a number, and a second action
-    // with a seat's client id.
-    let row = sqlx::query("SELECT seq, seat, client_id FROM events WHERE table_id = $1 AND client_id IS NOT NULL")
-        .bind(live.clone())
-        .fetch_one(&mut conn)
-        .await
-        .unwrap();
-    let (seq, seat, client_id): (i64, i64, String) = (row.get(0), row.get(1), row.get(2));
-    let insert = "INSERT INTO events (table_id, seq, kind, seat, client_id, payload, created_at) \
-                  VALUES ($1, $2, 'act', $3, $4, '{}', 0)";
+    // with a seat's client id; an event naming no table is no longer checked.
+    let (_, seq, _, seat, client_id, ..) = stored.iter().find(|e| e.0 == live && e.4.is_some()).unwrap().clone();
+    let (seat, client_id) = (seat.unwrap(), client_id.unwrap());
     for (seq, client_id, key) in [(seq, "another", "the number"), (seq + 1000, client_id.as_str(), "the client id")] {
-        let refused = sqlx::query(insert)
-            .bind(live.clone())
-            .bind(seq)
-            .bind(seat)
-            .bind(client_id.to_string())
-            .execute(&mut conn)
-            .await;
-        assert!(refused.is_err(), "{}: a second event with {key} was stored", db.label);
+        let refused = insert_event(&pool, &live, seq, seat, client_id).await;
+        assert!(
+            matches!(&refused, Err(sqlx::Error::Database(e)) if e.is_unique_violation()),
+            "{}: a second event with {key}: {refused:?}",
+            db.label
+        );
     }
-    conn.close().await.unwrap();
+    insert_event(&pool, "no such table", 1, 0, "x").await.unwrap();
+    pool.close().await;
 
-    let mut red = common::Client::connect(&server.ws(), &red_id.0, red_id.1).await;
-    let mut blue = common::Client::connect(&server.ws(), &blue_id.0, blue_id.1).await;
+    let mut red = common::Client::connect(&server.ws(), &red_login.0, red_login.1).await;
+    let mut blue = common::Client::connect(&server.ws(), &blue_login.0, blue_login.1).await;
     for client in [&mut red, &mut blue] {
-        client.say(&ClientMessage::Join { table: Some(live.clone()), code: None, last_seq: None }).await;
-        let snapshot = client.expect(|m| m["table"] == live && m["type"] == "snapshot").await;
+        let snapshot = client.join_table(&live).await;
         assert_eq!(snapshot["phase"], "live", "{}: {snapshot}", db.label);
     }
     let (_, last) = play_on(&mut [&mut red, &mut blue], &live, 400, 7).await;

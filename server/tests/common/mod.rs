@@ -477,6 +477,12 @@ impl Client {
         self.expect(|m| m["type"] == "snapshot").await
     }
 
+    /// Joins `table` by its id: its snapshot, or the error refusing it.
+    pub async fn join_table(&mut self, table: &str) -> Value {
+        self.say(&ClientMessage::Join { table: Some(table.to_string()), code: None, last_seq: None }).await;
+        self.expect(|m| m["table"] == table && (m["type"] == "snapshot" || m["type"] == "error")).await
+    }
+
     pub async fn take_seat(&mut self, table: &str, seat: u8) -> Value {
         self.say(&ClientMessage::TakeSeat { table: table.to_string(), seat: Seat(seat) }).await;
         let me = self.id();
