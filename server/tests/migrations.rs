@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Drills, TestDb, TestServer, answers, legal, play_on, pool_at};
+use common::{Drills, TestDb, TestServer, answers, get, legal, play_on, pool_at};
 use sqlx::{AnyPool, Row};
 
 /// The first migration, which made the events table with its foreign key.
@@ -79,7 +79,6 @@ async fn migrate_with_matches(db: &TestDb) {
     red.act(&live, &legal(&deal, "Red: bid 3")).await;
     let paths = [format!("/api/matches/{done}/export"), format!("/api/matches/{done}/replay")];
     let before = answers(&server, &red.token, &paths, db.label).await;
-    let (red_login, blue_login) = ((red.token.clone(), red.player.clone()), (blue.token.clone(), blue.player.clone()));
     server.stop().await;
 
     let pool = pool_at(&db.url).await;
@@ -92,12 +91,12 @@ async fn migrate_with_matches(db: &TestDb) {
 
     let server = TestServer::start(&db.url).await;
     // The server answers once its database is open and migrated.
-    let health = reqwest::get(server.http("/healthz")).await.unwrap();
-    assert_eq!(health.status(), 200, "{}", db.label);
+    let (status, _) = get(&server, None, "/healthz").await;
+    assert_eq!(status, 200, "{}", db.label);
     let pool = pool_at(&db.url).await;
     assert_eq!(foreign_keys(&pool, db).await, 0, "{}: migration 9 ran", db.label);
     assert_eq!(all_events(&pool).await, stored, "{}: every event was copied as it was", db.label);
-    let after = answers(&server, &red_login.0, &paths, db.label).await;
+    let after = answers(&server, &red.token, &paths, db.label).await;
     assert_eq!(after, before, "{}: the finished match exports and replays as before the migration", db.label);
 
     // The keys still refuse a second event at a number, and a second action
@@ -115,8 +114,7 @@ async fn migrate_with_matches(db: &TestDb) {
     insert_event(&pool, "no such table", 1, 0, "x").await.unwrap();
     pool.close().await;
 
-    let mut red = common::Client::connect(&server.ws(), &red_login.0, red_login.1).await;
-    let mut blue = common::Client::connect(&server.ws(), &blue_login.0, blue_login.1).await;
+    let (mut red, mut blue) = (server.again(&red).await, server.again(&blue).await);
     for client in [&mut red, &mut blue] {
         let snapshot = client.join_table(&live).await;
         assert_eq!(snapshot["phase"], "live", "{}: {snapshot}", db.label);

@@ -11,7 +11,7 @@ mod common;
 
 use protocol::ClientMessage;
 
-use common::{Client, Drills, TestDb, TestServer, answers, get, legal, settings, start_drill};
+use common::{Drills, TestDb, TestServer, answers, get, legal, settings, start_drill};
 use rules::registry::Catalog;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -51,13 +51,11 @@ async fn upgrade_and_rollback(db: &TestDb) {
     let paths = [format!("/api/matches/{done}/export"), format!("/api/matches/{done}/replay")];
     let before = answers(&server, &red.token, &paths, db.label).await;
     assert_eq!(listed(&server, &red.token, &live).await["rules_version"], 1);
-    let (red_login, blue_login) = ((red.token.clone(), red.player.clone()), (blue.token.clone(), blue.player.clone()));
     server.stop().await;
 
     // Version 2 registered: the old matches keep version 1's rules.
     let server = start(db, Catalog::WithNextTestRules).await;
-    let mut red = Client::connect(&server.ws(), &red_login.0, red_login.1.clone()).await;
-    let mut blue = Client::connect(&server.ws(), &blue_login.0, blue_login.1.clone()).await;
+    let (mut red, mut blue) = (server.again(&red).await, server.again(&blue).await);
     let snapshot = blue.join_table(&live).await;
     assert_eq!(snapshot["type"], "snapshot", "{}: {snapshot}", db.label);
     assert_eq!(bids(&snapshot), ["Blue: bid 1", "Blue: bid 2", "Blue: bid 3"], "{}", db.label);
@@ -77,7 +75,7 @@ async fn upgrade_and_rollback(db: &TestDb) {
 
     // Rolled back: the new match cannot be restored, says why, and blocks nothing.
     let server = start(db, Catalog::WithTestGame).await;
-    let mut red = Client::connect(&server.ws(), &red_login.0, red_login.1.clone()).await;
+    let mut red = server.again(&red).await;
     let refused = red.join_table(&new).await;
     assert_eq!(refused["code"], "unrestorable", "{}: {refused}", db.label);
     let text = refused["message"].as_str().unwrap();
@@ -92,7 +90,7 @@ async fn upgrade_and_rollback(db: &TestDb) {
 
     // Forward again: it is restored, and the mark is gone.
     let server = start(db, Catalog::WithNextTestRules).await;
-    let mut red = Client::connect(&server.ws(), &red_login.0, red_login.1).await;
+    let mut red = server.again(&red).await;
     let snapshot = red.join_table(&new).await;
     assert_eq!(snapshot["phase"], "live", "{}: {snapshot}", db.label);
     assert!(listed(&server, &red.token, &new).await.get("unrestorable").is_none());

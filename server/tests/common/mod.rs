@@ -231,6 +231,11 @@ impl TestServer {
         let (token, player) = self.guest().await;
         Client::connect(&self.ws(), &token, player).await
     }
+
+    /// `client`'s player connected again, here (after a restart).
+    pub async fn again(&self, client: &Client) -> Client {
+        Client::connect(&self.ws(), &client.token, client.player.clone()).await
+    }
 }
 
 /// A new guest on the server at `base` (`http://host:port`).
