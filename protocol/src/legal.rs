@@ -49,13 +49,9 @@ pub struct Move {
     pub path: Vec<u32>,
 }
 
-impl Move {
-    fn of(action: &LegalAction) -> Move {
-        Move {
-            action: action.action.clone(),
-            text: action.text.clone(),
-            path: action.path.iter().map(|c| u32::from(*c)).collect(),
-        }
+impl From<LegalAction> for Move {
+    fn from(action: LegalAction) -> Move {
+        Move { action: action.action, text: action.text, path: action.path.into_iter().map(u32::from).collect() }
     }
 }
 
@@ -121,31 +117,61 @@ pub struct Framed {
 /// when it fits [`INLINE_BYTES`], else in parts of at most [`PART_BYTES`],
 /// each the compact form of consecutive actions (which share most clicks),
 /// cut where an estimate that never undercounts says the part is full.
-pub fn frame(legal: &[LegalAction]) -> Framed {
-    let whole = compact(legal);
-    if serde_json::to_string(&whole).map_or(0, |json| json.len()) <= INLINE_BYTES {
+/// The list is taken, not borrowed: its actions become the wire's without
+/// a copy, after every event.
+pub fn frame(legal: Vec<LegalAction>) -> Framed {
+    let sizes: Vec<usize> = legal.iter().map(wire_bytes).collect();
+    // The estimate of each action never undercounts it; each seat's
+    // `{"seat":5,"actions":[],"clicks":[]},` adds 37 bytes more, six seats
+    // at most.
+    if sizes.iter().sum::<usize>() + 6 * 37 + 2 <= INLINE_BYTES {
+        // The whole list fits.
+        return Framed { inline: compact(legal), parts: Vec::new() };
+    }
+    // A long list may still fit once its shared clicks are written once.
+    let whole = compact(legal.iter().cloned());
+    if json_len(&whole) <= INLINE_BYTES {
         return Framed { inline: whole, parts: Vec::new() };
     }
-    let sizes: Vec<usize> = legal.iter().map(wire_bytes).collect();
-    let mut parts = Vec::new();
+    let mut cuts = Vec::new();
     let (mut start, mut bytes) = (0, 0);
     for (i, size) in sizes.iter().enumerate() {
         if bytes + size > PART_BYTES && i > start {
-            parts.push(compact(&legal[start..i]));
+            cuts.push(i - start);
             (start, bytes) = (i, 0);
         }
         bytes += size;
     }
-    parts.push(compact(&legal[start..]));
+    let mut actions = legal.into_iter();
+    let mut parts: Vec<Vec<SeatMoves>> = cuts.into_iter().map(|n| compact(actions.by_ref().take(n))).collect();
+    parts.push(compact(actions));
     Framed { inline: Vec::new(), parts }
+}
+
+/// The length of `value`'s JSON, counted as it is written out, without
+/// keeping it: a state's legal actions are measured after every event.
+fn json_len(value: &impl Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
 }
 
 /// At least the bytes `action` adds to a compact list: its JSON form and
 /// notation, and each of its click sequences written out in full (the
 /// tree writes clicks it shares with others once, so never more).
 fn wire_bytes(action: &LegalAction) -> usize {
-    let one = Move::of(action);
-    let json = serde_json::to_string(&one).map_or(0, |j| j.len());
+    // `{"action":…,"text":…}`, with `,"path":[…]` when it has one.
+    let path = if action.path.is_empty() { 0 } else { 8 + json_len(&action.path) };
+    let json = 19 + json_len(&action.action) + json_len(&action.text) + path;
     let clicks: usize = action
         .all_clicks()
         .flatten()
@@ -168,7 +194,7 @@ pub fn is_zero(count: &usize) -> bool {
 
 /// The wire form of a list of legal actions, seat by seat in the order
 /// they come.
-pub fn compact(legal: &[LegalAction]) -> Vec<SeatMoves> {
+pub fn compact(legal: impl IntoIterator<Item = LegalAction>) -> Vec<SeatMoves> {
     let mut seats: Vec<SeatMoves> = Vec::new();
     for action in legal {
         let seat = action.seat;
@@ -177,10 +203,10 @@ pub fn compact(legal: &[LegalAction]) -> Vec<SeatMoves> {
         }
         let moves = seats.last_mut().expect("just pushed");
         let index = moves.actions.len();
-        moves.actions.push(Move::of(action));
         for sequence in action.all_clicks() {
             insert(&mut moves.clicks, sequence, index);
         }
+        moves.actions.push(Move::from(action));
     }
     seats
 }
@@ -259,8 +285,8 @@ mod tests {
         let short: Vec<LegalAction> = (0..10)
             .map(|i| action(0, &format!("m{i}"), vec![Click::Cell(i), Click::Cell(i + 1)], Vec::new()))
             .collect();
-        let framed = frame(&short);
-        assert_eq!((framed.inline, framed.parts.len()), (compact(&short), 0), "a short list stays inline");
+        let framed = frame(short.clone());
+        assert_eq!((framed.inline, framed.parts.len()), (compact(short), 0), "a short list stays inline");
         // Thousands of moves of many pieces, with a choice between the clicks.
         let long: Vec<LegalAction> = (0..3000u16)
             .map(|i| {
@@ -268,7 +294,7 @@ mod tests {
                 action(1, &format!("Red: Mj {i}-{} {}", i + 3, i % 7), clicks, Vec::new())
             })
             .collect();
-        let framed = frame(&long);
+        let framed = frame(long.clone());
         assert!(framed.inline.is_empty());
         assert!(framed.parts.len() > 2, "{} parts", framed.parts.len());
         for (i, part) in framed.parts.iter().enumerate() {
@@ -282,6 +308,29 @@ mod tests {
     }
 
     #[test]
+    fn a_list_too_long_written_out_stays_inline_when_its_shared_clicks_fit() {
+        // Each action's ten first clicks are the same: written out in full
+        // the list passes the inline limit, sent as a tree it does not.
+        let prefix: Vec<Click> = (0..10).map(Click::Cell).collect();
+        let legal: Vec<LegalAction> = (0..300u16)
+            .map(|i| action(0, &format!("m{i}"), [prefix.clone(), vec![Click::Cell(100 + i)]].concat(), Vec::new()))
+            .collect();
+        assert!(legal.iter().map(wire_bytes).sum::<usize>() > INLINE_BYTES);
+        let framed = frame(legal.clone());
+        assert_eq!((framed.parts.len(), expand(&framed.inline)), (0, legal));
+    }
+
+    #[test]
+    fn the_estimate_of_an_action_never_undercounts_its_wire_form() {
+        let walk =
+            LegalAction { path: vec![3, 4, 1009], ..action(2, "walk \"far\"", vec![Click::Cell(3)], Vec::new()) };
+        for one in [walk, action(0, "m1", vec![Click::choice("a \"b\""), Click::Cell(7)], Vec::new())] {
+            let written = serde_json::to_string(&compact([one.clone()])).unwrap().len();
+            assert!(wire_bytes(&one) + 37 + 2 >= written, "{} < {written}", wire_bytes(&one));
+        }
+    }
+
+    #[test]
     fn shared_clicks_are_sent_once_and_the_list_comes_back_whole() {
         let (a, b, two) = (Click::Cell(0), Click::Cell(5), Click::choice("2 pieces"));
         let legal = vec![
@@ -290,7 +339,7 @@ mod tests {
             action(1, "pass", vec![Click::choice("pass")], Vec::new()),
             LegalAction { path: vec![3, 4, 9], ..action(1, "walk", vec![Click::Cell(3), Click::Cell(9)], Vec::new()) },
         ];
-        let wire = compact(&legal);
+        let wire = compact(legal.clone());
         assert_eq!(
             serde_json::to_value(&wire).unwrap(),
             json!([

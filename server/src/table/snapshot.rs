@@ -56,7 +56,7 @@ impl Table {
                     state.legal(seat).into_iter().filter(move |a| Some(&a.action) != waits.as_ref())
                 };
                 let legal: Vec<_> = seats.without_all(live.left).iter().flat_map(offered).collect();
-                protocol::legal::frame(&legal)
+                protocol::legal::frame(legal)
             }
             None => protocol::legal::Framed::default(),
         };
@@ -145,21 +145,26 @@ impl Table {
     pub(super) fn broadcast_event(&mut self, event: &Event, during: Option<&dyn AnyReferee>) {
         let referee = during.unwrap_or(&*self.referee);
         let revealed = self.revealed();
-        let mut messages: HashMap<SeatSet, Vec<Utf8Bytes>> = HashMap::new();
-        let mut views: HashMap<Viewer, View> = HashMap::new();
         let viewing: Vec<SeatSet> = self.followers.iter().map(|f| self.viewing(&f.player)).collect();
+        // Each view is drawn once and lent to the message of every set of
+        // seats shown it: moved in for the serialization, then taken back.
+        let mut views: HashMap<Viewer, View> = HashMap::new();
+        let mut messages: Vec<(SeatSet, Vec<Utf8Bytes>)> = Vec::new();
         for seats in &viewing {
-            if messages.contains_key(seats) {
+            if messages.iter().any(|(done, _)| done == seats) {
                 continue;
             }
             let viewer = self.viewer(referee, *seats);
-            let view = views.entry(viewer).or_insert_with(|| referee.state().view(viewer)).clone();
+            let view = views.remove(&viewer).unwrap_or_else(|| referee.state().view(viewer));
             let message = ServerMessage::Event {
                 event: event.view_for(*seats, revealed),
                 state: Box::new(self.state_of(referee, event.seq, *seats, view)),
             };
-            messages.insert(*seats, frames(&message));
+            messages.push((*seats, frames(&message)));
+            if let ServerMessage::Event { state, .. } = message {
+                views.insert(viewer, state.view);
+            }
         }
-        self.send_each(|i| Some(messages[&viewing[i]].clone()));
+        self.send_each(|i| messages.iter().find(|(seats, _)| *seats == viewing[i]).map(|(_, frames)| frames.clone()));
     }
 }
