@@ -8,6 +8,7 @@
 //! left: 0 (A, `a36`), 1 (B, `J36`), 2 (C, `J1`), 3 (D, `a1`); the board
 //! turned a quarter clockwise takes each corner's squares to the next's.
 
+use super::square_set::SquareSet;
 use crate::board::Cell;
 use crate::layout::CellId;
 use crate::layout::gallery::maze::{EAST, Maze, NORTH, SIDE, SOUTH, WEST};
@@ -45,6 +46,17 @@ impl Diagonal {
     }
 }
 
+/// How far a step in each direction moves a square's index.
+pub const OFFSETS: [i32; 8] = {
+    let mut offsets = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        offsets[d] = DIRECTIONS[d].0 * SIDE as i32 + DIRECTIONS[d].1;
+        d += 1;
+    }
+    offsets
+};
+
 /// The steps the walls allow from each square.
 pub struct Board {
     /// Per square, per direction: the square a step reaches, or [`NONE`]
@@ -52,6 +64,12 @@ pub struct Board {
     steps: Vec<[CellId; 8]>,
     /// Per square, per diagonal direction (1, 3, 5, 7 halved): its shoulders.
     diagonals: Vec<[Option<Diagonal>; 4]>,
+    /// The same steps as sets: per direction, the squares a step that way
+    /// is open from (before pieces close a diagonal).
+    open: [SquareSet; 8],
+    /// The squares with walls on two opposite sides: a piece on one beside
+    /// a diagonal's corner closes the diagonal ([`Diagonal::narrow`]).
+    narrow: SquareSet,
 }
 
 /// The squares of Maze Center.
@@ -68,8 +86,19 @@ pub const fn row_col(id: CellId) -> (usize, usize) {
 }
 
 /// Whether a square is one of Maze Center's.
+#[inline]
 pub fn in_centre(id: CellId) -> bool {
-    CENTRE.contains(&id)
+    // The four squares in the middle of the board: rows and columns 17 and 18.
+    let middle = SIDE / 2 - 1..=SIDE / 2;
+    let (r, c) = row_col(id);
+    middle.contains(&r) && middle.contains(&c)
+}
+
+/// Maze Center's squares as a set.
+pub fn centre() -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    CENTRE.iter().for_each(|id| set.insert(*id));
+    set
 }
 
 /// The square turned `quarters` quarter turns clockwise with the board.
@@ -210,7 +239,40 @@ impl Board {
                 }
             }
         }
-        Board { steps, diagonals }
+        let mut open = [SquareSet::EMPTY; 8];
+        let mut narrow = SquareSet::EMPTY;
+        for (here, towards) in steps.iter().enumerate() {
+            for (d, to) in towards.iter().enumerate() {
+                if *to != NONE {
+                    open[d].insert(here as CellId);
+                }
+            }
+        }
+        for diagonal in diagonals.iter().flatten().flatten() {
+            for (shoulder, thin) in diagonal.shoulders.iter().zip(diagonal.narrow) {
+                if thin {
+                    narrow.insert(*shoulder);
+                }
+            }
+        }
+        Board { steps, diagonals, open, narrow }
+    }
+
+    /// The squares a step in direction `d` may leave from, `taken` the
+    /// squares pieces stand on: where the walls leave it open and, for a
+    /// diagonal, the pieces beside its corner do not close it
+    /// ([`Diagonal::closed_by`], for every square at once).
+    pub fn open_from(&self, d: usize, taken: SquareSet) -> SquareSet {
+        if d % 2 == 0 {
+            return self.open[d];
+        }
+        // Each square's shoulders, in the row and in the column stepped
+        // towards, brought onto the square itself.
+        let (dr, dc) = DIRECTIONS[d];
+        let (row, column) = (-dr * SIDE as i32, -dc);
+        let thin = taken & self.narrow;
+        let closed = (taken.shifted(row) & taken.shifted(column)) | thin.shifted(row) | thin.shifted(column);
+        self.open[d] & !closed
     }
 
     /// The square a rank-and-file step in direction `d` (0 north, 2 east,
@@ -245,7 +307,10 @@ mod tests {
         assert_eq!(multiplier(1, square(30, 3)), 3);
         for id in 0..SQUARES as CellId {
             assert_eq!(turned(turned(id, 1), 3), id);
+            assert_eq!(in_centre(id), CENTRE.contains(&id), "{id}");
+            assert_eq!(centre().contains(id), CENTRE.contains(&id), "{id}");
         }
+        assert!(!in_centre(NONE));
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod board;
 mod evaluate;
 mod moves;
 mod notation;
+mod square_set;
 mod squeeze;
 mod turn;
 mod walks;
@@ -41,6 +42,7 @@ use crate::status::{Decision, Status};
 use crate::step::Leave;
 use crate::view::{Attribute, Fact, Panel, Roll, Stack, View};
 use serde::{Deserialize, Serialize};
+use square_set::SquareSet;
 use squeeze::Squeeze;
 use std::fmt;
 
@@ -259,8 +261,11 @@ pub struct Attactics {
     bonus_goes: u8,
     /// The mid-player is in the second of a doubled go.
     second_go: bool,
-    /// Per square: the piece on it.
+    /// Per square: the piece on it. Changed only by [`Attactics::put`].
     squares: Vec<Option<Piece>>,
+    /// Per seat: the squares its pieces stand on, the same as `squares`
+    /// as sets, which the walks of every move work with (`moves.rs`).
+    placed: [SquareSet; SEATS],
     /// Per seat, per kind: pieces not yet brought in.
     hand: [[u8; 4]; SEATS],
     /// Per seat, per kind: pieces lost.
@@ -313,6 +318,17 @@ pub struct Attactics {
 }
 
 impl Attactics {
+    /// Puts `piece` on square `id`, or empties it, in both forms.
+    fn put(&mut self, id: CellId, piece: Option<Piece>) {
+        if let Some(old) = self.squares[usize::from(id)] {
+            self.placed[old.owner.index()].remove(id);
+        }
+        if let Some(new) = piece {
+            self.placed[new.owner.index()].insert(id);
+        }
+        self.squares[usize::from(id)] = piece;
+    }
+
     fn name(&self, seat: Seat) -> &'static str {
         NAMES[usize::from(self.corner[seat.index()])]
     }
@@ -419,6 +435,7 @@ impl Game for Attactics {
             bonus_goes: if mid.is_some() { 3 } else { 0 },
             second_go: false,
             squares: vec![None; board::SQUARES],
+            placed: [SquareSet::EMPTY; SEATS],
             hand,
             captured: [[0; 4]; SEATS],
             points: [0; SEATS],

@@ -4,7 +4,8 @@
 //! just left, ending on an empty square or on an opponent's piece, which it
 //! captures. Which counts a throw gives each kind is here too.
 
-use super::board::{self, Board, Entry, NONE, in_centre};
+use super::board::{self, Board, Entry, NONE};
+use super::square_set::SquareSet;
 use super::{Attactics, AttacticsAction, Kind, Phase};
 use crate::layout::CellId;
 use crate::seat::Seat;
@@ -12,42 +13,14 @@ use crate::seat::Seat;
 /// The most squares a move covers: the sum of two sixes, or 15 points.
 pub(super) const LONGEST: u8 = 15;
 
-/// Reused buffers of the walks, so that a search for ends allocates
-/// nothing but its answer: stamps mark what a walk (or one step of it) has
-/// already seen.
-pub(super) struct Scratch {
-    /// Per square and direction of arrival: the stamp of the step that
-    /// last reached it so.
-    pub(super) seen: Vec<u32>,
-    /// Per square and count: the stamp of the walk that last ended there.
-    ended: Vec<u32>,
-    frontier: Vec<(CellId, CellId)>,
-    next: Vec<(CellId, CellId)>,
-    stamp: u32,
-}
-
-impl Scratch {
-    /// A stamp for a new walk, leaving room for one per step after it.
-    pub(super) fn next_stamp(&mut self) -> u32 {
-        let room = u32::from(LONGEST) + 1;
-        if self.stamp > u32::MAX - 2 * room {
-            self.seen.fill(0);
-            self.ended.fill(0);
-            self.stamp = 0;
-        }
-        self.stamp += room;
-        self.stamp
-    }
-}
-
-thread_local! {
-    pub(super) static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
-        seen: vec![0; board::SQUARES * 8],
-        ended: vec![0; board::SQUARES * 16],
-        frontier: Vec::new(),
-        next: Vec::new(),
-        stamp: 0,
-    });
+/// Where the pieces stand, as the walks of one listing of moves need it.
+pub(super) struct Crowd {
+    /// Every square a piece stands on.
+    taken: SquareSet,
+    /// The squares of the mover's own pieces.
+    own: SquareSet,
+    /// The squares of pieces the mover may capture.
+    opponents: SquareSet,
 }
 
 impl Attactics {
@@ -57,88 +30,93 @@ impl Attactics {
         id != start && self.squares[usize::from(id)].is_some()
     }
 
-    /// Where a `kind` of `seat` starting on `start` can end after exactly
-    /// one of `counts` steps, as `(count, square)`, sorted, each once; with
-    /// `first`, only whether it can (the walk stops at the first end found).
-    pub(super) fn walks(&self, seat: Seat, kind: Kind, start: CellId, counts: &[u8], first: bool) -> Vec<(u8, CellId)> {
-        SCRATCH.with(|scratch| self.walk(&mut scratch.borrow_mut(), seat, kind, start, counts, first))
+    /// Where the pieces stand, for moves of `seat`.
+    pub(super) fn crowd(&self, seat: Seat) -> Crowd {
+        let mut crowd = Crowd { taken: SquareSet::EMPTY, own: self.placed[seat.index()], opponents: SquareSet::EMPTY };
+        for (other, placed) in self.placed.iter().enumerate() {
+            crowd.taken |= *placed;
+            if self.is_opponent(seat, Seat(other as u8)) {
+                crowd.opponents |= *placed;
+            }
+        }
+        crowd
     }
 
-    fn walk(
-        &self,
-        scratch: &mut Scratch,
-        seat: Seat,
-        kind: Kind,
-        start: CellId,
-        counts: &[u8],
-        first: bool,
-    ) -> Vec<(u8, CellId)> {
+    /// Where a `kind` of `seat` starting on `start` can end after exactly
+    /// one of `counts` steps, as `(count, square)`, sorted, each once; with
+    /// `first`, only whether it can (the walk stops at the first step that
+    /// ends somewhere).
+    pub(super) fn walks(&self, seat: Seat, kind: Kind, start: CellId, counts: &[u8], first: bool) -> Vec<(u8, CellId)> {
+        self.walks_among(&self.crowd(seat), kind, start, counts, first)
+    }
+
+    /// [`Attactics::walks`] among pieces already found. A walk is followed
+    /// a step at a time for all its branches at once: per direction, the
+    /// set of squares the last step reached going that way, since the next
+    /// step may go any way but straight back.
+    fn walks_among(&self, crowd: &Crowd, kind: Kind, start: CellId, counts: &[u8], first: bool) -> Vec<(u8, CellId)> {
         let board = Board::get();
-        let mut ends = Vec::new();
         let longest = counts.iter().copied().max().unwrap_or(0).min(LONGEST);
+        let start_set = SquareSet::of(start);
+        // The square the mover leaves counts as empty.
+        let taken = crowd.taken & !start_set;
+        let empty = !taken;
+        let centre = board::centre();
         let directions = kind.directions();
-        let walk_stamp = scratch.next_stamp();
-        let Scratch { seen, ended, frontier, next, .. } = scratch;
-        let mut end = |count: u8, to: CellId, ends: &mut Vec<(u8, CellId)>| {
-            let key = usize::from(to) * 16 + usize::from(count);
-            if ended[key] != walk_stamp {
-                ended[key] = walk_stamp;
-                ends.push((count, to));
-            }
-        };
-        // (square, the square it was reached from)
-        frontier.clear();
-        frontier.push((start, NONE));
+        let mut open_from = [SquareSet::EMPTY; 8];
+        for &d in directions {
+            open_from[d] = board.open_from(d, taken);
+        }
+        let mut out = Vec::new();
+        // The squares of Maze Center a Monarch's walk has entered so far:
+        // ends for this count and every longer one.
+        let mut inside = SquareSet::EMPTY;
+        // Per direction, the squares the last step reached going that way,
+        // and those this step reaches.
+        let mut sets = [[SquareSet::EMPTY; 8]; 2];
+        let mut last = 0;
         for step in 1..=longest {
-            if first && !ends.is_empty() {
+            if first && !(out.is_empty() && inside.is_empty()) {
                 break;
             }
+            let [even, odd] = &mut sets;
+            let (reached, next) = if step % 2 == 0 { (&*odd, even) } else { (&*even, odd) };
             let ends_here = counts.contains(&step);
-            let step_stamp = walk_stamp.wrapping_add(u32::from(step));
-            next.clear();
-            for &(here, before) in frontier.iter() {
-                for &d in directions {
-                    let to = self.step_from(board, here, d, start);
-                    if to == NONE || to == before {
-                        continue;
-                    }
-                    if in_centre(to) {
-                        // Only a Monarch enters Maze Center, and the rest of
-                        // its count is walked inside (docs/rules/attactics.md).
-                        if kind == Kind::Monarch {
-                            for count in counts.iter().filter(|c| **c >= step) {
-                                end(*count, to, &mut ends);
-                            }
-                        }
-                        continue;
-                    }
-                    match self.squares[usize::from(to)] {
-                        Some(piece) if to != start => {
-                            if ends_here && self.is_opponent(seat, piece.owner) {
-                                end(step, to, &mut ends);
-                            }
-                        }
-                        _ => {
-                            if ends_here && to != start {
-                                end(step, to, &mut ends);
-                            }
-                            // The same square reached the same way is walked on once.
-                            let key = usize::from(to) * 8 + d;
-                            if seen[key] != step_stamp {
-                                seen[key] = step_stamp;
-                                next.push((to, here));
-                            }
-                        }
-                    }
+            let mut ended = SquareSet::EMPTY;
+            for &d in directions {
+                let back = (d + 4) % 8;
+                let leaving = if step == 1 {
+                    start_set
+                } else {
+                    directions.iter().filter(|e| **e != back).fold(SquareSet::EMPTY, |set, e| set | reached[*e])
+                };
+                let arrived = (leaving & open_from[d]).shifted(board::OFFSETS[d]);
+                // Only a Monarch enters Maze Center, and the rest of its
+                // count is walked inside (docs/rules/attactics.md).
+                if kind == Kind::Monarch {
+                    inside |= arrived & centre;
                 }
+                let outside = arrived & !centre;
+                if ends_here {
+                    ended |= (outside & crowd.opponents) | (outside & empty & !start_set);
+                }
+                next[d] = outside & empty;
             }
-            std::mem::swap(frontier, next);
-            if frontier.is_empty() {
+            if ends_here {
+                out.extend((ended | inside).iter().map(|to| (step, to)));
+            }
+            last = step;
+            if directions.iter().all(|d| next[*d].is_empty()) {
                 break;
             }
         }
-        ends.sort_unstable();
-        ends
+        // Longer counts end only in Maze Center, entered on the way.
+        for count in last + 1..=LONGEST {
+            if counts.contains(&count) {
+                out.extend(inside.iter().map(|to| (count, to)));
+            }
+        }
+        out
     }
 
     /// The square a step from `here` in direction `d` reaches, or `NONE`
@@ -241,17 +219,17 @@ impl Attactics {
         }
         let mut by_kind: [Option<Vec<u8>>; 4] = Default::default();
         let mut counts_of = |kind: Kind| by_kind[kind as usize].get_or_insert_with(|| self.counts(kind)).clone();
-        for (id, square) in self.squares.iter().enumerate() {
-            let Some(piece) = square else { continue };
-            let id = id as CellId;
-            if piece.owner != seat || self.moved.contains(&id) {
+        let crowd = self.crowd(seat);
+        for id in crowd.own.iter() {
+            let Some(piece) = self.squares[usize::from(id)] else { continue };
+            if self.moved.contains(&id) {
                 continue;
             }
             let counts = counts_of(piece.kind);
             if counts.is_empty() {
                 continue;
             }
-            for (count, to) in self.walks(seat, piece.kind, id, &counts, first) {
+            for (count, to) in self.walks_among(&crowd, piece.kind, id, &counts, first) {
                 out.push(AttacticsAction::Move {
                     kind: piece.kind,
                     from: board::name(id),
@@ -278,7 +256,7 @@ impl Attactics {
                     if self.squares[usize::from(at)].is_some() {
                         continue;
                     }
-                    for (count, to) in self.walks(seat, kind, at, &counts, first) {
+                    for (count, to) in self.walks_among(&crowd, kind, at, &counts, first) {
                         out.push(AttacticsAction::Move {
                             kind,
                             from: board::name(at),

@@ -111,7 +111,7 @@ impl Attactics {
             if !still {
                 continue;
             }
-            self.squares[usize::from(squeeze.target)] = None;
+            self.put(squeeze.target, None);
             self.captured[owner.index()][squeeze.kind as usize] += 1;
             let gain = squeeze.kind.value() * multiplier(self.home(squeeze.squeezer), squeeze.target);
             self.gain(squeeze.squeezer, gain);

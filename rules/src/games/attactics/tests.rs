@@ -32,7 +32,7 @@ fn game_of(options: AttacticsOptions) -> Attactics {
 /// Puts a piece of `seat` on `at`, from its hand.
 fn place(game: &mut Attactics, seat: u8, kind: Kind, at: CellId) {
     game.hand[usize::from(seat)][kind as usize] -= 1;
-    game.squares[usize::from(at)] = Some(Piece { owner: Seat(seat), kind });
+    game.put(at, Some(Piece { owner: Seat(seat), kind }));
 }
 
 fn legal(game: &Attactics) -> Vec<AttacticsAction> {
@@ -813,4 +813,68 @@ fn the_bots_evaluation_favours_the_side_nearer_maze_center_and_richer_in_pieces(
     let standing = allied.evaluate().unwrap();
     assert_eq!(standing[0], standing[2], "partners stand together: {standing:?}");
     assert!(standing[0] > standing[1] && standing[1] == standing[3], "{standing:?}");
+}
+
+#[test]
+fn where_a_walk_can_end_is_where_a_walk_shown_square_by_square_ends() {
+    // The legal moves follow every branch of a walk at once, as sets of
+    // squares (`moves.rs`); the walk shown for a move is found a square at
+    // a time (`walks.rs`). Over random games, from every piece of the seat
+    // to move, for every count (and three at once), both find the same
+    // ends, and the sets of squares each seat's pieces stand on are the
+    // squares' pieces.
+    for (seats, allies) in [(2u8, Allies::None), (4, Allies::Across)] {
+        let version = if allies == Allies::None { TeamPoints::default() } else { TeamPoints::EachOwn };
+        let options = AttacticsOptions { seats, allies, version };
+        let mut chance = SeedStream::new(Seed::from_u64(11));
+        let mut choices = SeedStream::new(Seed::from_u64(12));
+        let mut state = Attactics::new(&options).unwrap();
+        let (mut states, mut walks) = (0, 0);
+        while states < 150 {
+            let seat = match state.status() {
+                Status::Over(_) => break,
+                Status::Chance => {
+                    let throw = state.draw_chance(&mut chance);
+                    state.play_chance(&throw);
+                    continue;
+                }
+                Status::Acting(decision) => decision.seats.first().unwrap(),
+            };
+            for (owner, placed) in state.placed.iter().enumerate() {
+                let on: Vec<CellId> = (0..board::SQUARES as CellId)
+                    .filter(|id| state.squares[usize::from(*id)].is_some_and(|p| p.owner.index() == owner))
+                    .collect();
+                assert_eq!(placed.iter().collect::<Vec<_>>(), on, "seat {owner}");
+            }
+            for id in state.placed[seat.index()].iter() {
+                let kind = state.squares[usize::from(id)].unwrap().kind;
+                let ends_of = |count: u8| -> Vec<(u8, CellId)> {
+                    let mut ends: Vec<(u8, CellId)> = (state.walks_taken(kind, id, count, None).into_keys())
+                        .filter(|to| match state.squares[usize::from(*to)] {
+                            _ if board::in_centre(*to) => kind == Kind::Monarch,
+                            Some(piece) => *to != id && state.is_opponent(seat, piece.owner),
+                            None => *to != id,
+                        })
+                        .map(|to| (count, to))
+                        .collect();
+                    ends.sort_unstable();
+                    ends
+                };
+                for count in 1..=moves::LONGEST {
+                    assert_eq!(state.walks(seat, kind, id, &[count], false), ends_of(count), "{kind:?} {id} {count}");
+                    walks += 1;
+                }
+                let three = [2, 7, 12].into_iter().flat_map(ends_of).collect::<Vec<_>>();
+                assert_eq!(state.walks(seat, kind, id, &[2, 7, 12], false), three, "{kind:?} {id}");
+                let any = state.walks(seat, kind, id, &[2, 7, 12], true);
+                assert_eq!(any.is_empty(), three.is_empty(), "{kind:?} {id}");
+            }
+            let mut legal = Vec::new();
+            state.legal_actions(seat, &mut legal);
+            let action = legal[choices.below(legal.len() as u32) as usize];
+            state.play(seat, &action);
+            states += 1;
+        }
+        assert!(states >= 150 && walks > 3000, "{seats} seats: {states} states, {walks} walks");
+    }
 }

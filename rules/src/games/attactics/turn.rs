@@ -156,12 +156,12 @@ impl Attactics {
                 self.home[seat.index()] = board::quadrant(from);
             }
         } else {
-            self.squares[usize::from(from)] = None;
+            self.put(from, None);
         }
         if let Some(taken) = self.squares[usize::from(to)] {
             self.capture(seat, taken, to);
         }
-        self.squares[usize::from(to)] = Some(super::Piece { owner: seat, kind });
+        self.put(to, Some(super::Piece { owner: seat, kind }));
         if kind == Kind::Monarch && board::in_centre(to) {
             let reason = format!("{}'s Monarch reached Maze Center", self.name(seat));
             self.outcome = Some(self.ranking(SeatSet::only(seat), reason));
@@ -171,7 +171,7 @@ impl Attactics {
     /// `seat` captures `taken` on `at`: points, and a captured Monarch puts
     /// its player out.
     pub(super) fn capture(&mut self, seat: Seat, taken: super::Piece, at: CellId) {
-        self.squares[usize::from(at)] = None;
+        self.put(at, None);
         let gain = taken.kind.value() * multiplier(self.home(seat), at);
         self.gain(seat, gain);
         self.captured[taken.owner.index()][taken.kind as usize] += 1;
@@ -190,12 +190,10 @@ impl Attactics {
 
     /// Takes every piece of `seats` off the board and out of the game.
     pub(super) fn remove_seats(&mut self, seats: SeatSet) {
-        for square in &mut self.squares {
-            if square.is_some_and(|p| seats.contains(p.owner)) {
-                *square = None;
-            }
-        }
         for seat in seats.iter() {
+            for id in self.placed[seat.index()].iter() {
+                self.put(id, None);
+            }
             self.hand[seat.index()] = [0; 4];
         }
         self.squeezes.retain(|s| !seats.contains(s.owner) && !seats.contains(s.squeezer));

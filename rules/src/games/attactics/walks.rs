@@ -4,10 +4,36 @@
 //! (`moves.rs`); this finds one walk to each end, by the same steps.
 
 use super::board::{self, Board, NONE, in_centre};
-use super::moves::{LONGEST, SCRATCH, Scratch};
+use super::moves::LONGEST;
 use super::{Attactics, AttacticsAction, Kind};
 use crate::layout::CellId;
 use std::collections::HashMap;
+
+/// Marks, reused from walk to walk, of the squares a walk has reached.
+struct Scratch {
+    /// Per square and direction of arrival: the stamp of the step that
+    /// last reached it so.
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Scratch {
+    /// A stamp for a new walk, leaving room for one per step after it.
+    fn next_stamp(&mut self) -> u32 {
+        let room = u32::from(LONGEST) + 1;
+        if self.stamp > u32::MAX - 2 * room {
+            self.seen.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += room;
+        self.stamp
+    }
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> =
+        std::cell::RefCell::new(Scratch { seen: vec![0; board::SQUARES * 8], stamp: 0 });
+}
 
 impl Attactics {
     /// The squares a move or a points move walks, in order (empty for
@@ -51,7 +77,13 @@ impl Attactics {
     /// both ends included: what the players see of a move. Of several
     /// walks to a square, the first found, rank and file before diagonals.
     /// With `only` a square, the search stops at the first walk there.
-    fn walks_taken(&self, kind: Kind, start: CellId, count: u8, only: Option<CellId>) -> HashMap<CellId, Vec<CellId>> {
+    pub(super) fn walks_taken(
+        &self,
+        kind: Kind,
+        start: CellId,
+        count: u8,
+        only: Option<CellId>,
+    ) -> HashMap<CellId, Vec<CellId>> {
         SCRATCH.with(|scratch| self.walks_taken_with(&mut scratch.borrow_mut(), kind, start, count, only))
     }
 
