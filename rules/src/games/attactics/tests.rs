@@ -35,6 +35,21 @@ fn place(game: &mut Attactics, seat: u8, kind: Kind, at: CellId) {
     game.put(at, Some(Piece { owner: Seat(seat), kind }));
 }
 
+/// Plays the throws `state` waits for, drawn from `chance`, until a seat
+/// is to act: that seat, or None once the match is over.
+fn throw_until_a_seat_acts(state: &mut Attactics, chance: &mut SeedStream) -> Option<Seat> {
+    loop {
+        match state.status() {
+            Status::Over(_) => return None,
+            Status::Chance => {
+                let throw = state.draw_chance(chance);
+                state.play_chance(&throw);
+            }
+            Status::Acting(decision) => return decision.seats.first(),
+        }
+    }
+}
+
 fn legal(game: &Attactics) -> Vec<AttacticsAction> {
     let mut out = Vec::new();
     game.legal_actions(game.mover, &mut out);
@@ -270,15 +285,7 @@ fn the_walk_a_piece_takes_is_shown_before_and_marked_after_square_by_square() {
     let mut state = Attactics::new(&AttacticsOptions { seats: 4, ..Default::default() }).unwrap();
     let mut checked = 0;
     while checked < 400 {
-        let seat = match state.status() {
-            Status::Over(_) => break,
-            Status::Chance => {
-                let throw = state.draw_chance(&mut chance);
-                state.play_chance(&throw);
-                continue;
-            }
-            Status::Acting(decision) => decision.seats.first().unwrap(),
-        };
+        let Some(seat) = throw_until_a_seat_acts(&mut state, &mut chance) else { break };
         let mut legal = Vec::new();
         state.legal_actions(seat, &mut legal);
         let action = legal[choices.below(legal.len() as u32) as usize];
@@ -831,15 +838,7 @@ fn where_a_walk_can_end_is_where_a_walk_shown_square_by_square_ends() {
         let mut state = Attactics::new(&options).unwrap();
         let (mut states, mut walks) = (0, 0);
         while states < 150 {
-            let seat = match state.status() {
-                Status::Over(_) => break,
-                Status::Chance => {
-                    let throw = state.draw_chance(&mut chance);
-                    state.play_chance(&throw);
-                    continue;
-                }
-                Status::Acting(decision) => decision.seats.first().unwrap(),
-            };
+            let Some(seat) = throw_until_a_seat_acts(&mut state, &mut chance) else { break };
             for (owner, placed) in state.placed.iter().enumerate() {
                 let on: Vec<CellId> = (0..board::SQUARES as CellId)
                     .filter(|id| state.squares[usize::from(*id)].is_some_and(|p| p.owner.index() == owner))
