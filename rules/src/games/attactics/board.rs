@@ -70,6 +70,8 @@ pub struct Board {
     /// The squares with walls on two opposite sides: a piece on one beside
     /// a diagonal's corner closes the diagonal ([`Diagonal::narrow`]).
     narrow: SquareSet,
+    /// Maze Center's squares as a set.
+    centre: SquareSet,
 }
 
 /// The squares of Maze Center.
@@ -92,13 +94,6 @@ pub fn in_centre(id: CellId) -> bool {
     let middle = SIDE / 2 - 1..=SIDE / 2;
     let (r, c) = row_col(id);
     middle.contains(&r) && middle.contains(&c)
-}
-
-/// Maze Center's squares as a set.
-pub fn centre() -> SquareSet {
-    let mut set = SquareSet::EMPTY;
-    CENTRE.iter().for_each(|id| set.insert(*id));
-    set
 }
 
 /// The square turned `quarters` quarter turns clockwise with the board.
@@ -255,7 +250,14 @@ impl Board {
                 }
             }
         }
-        Board { steps, diagonals, open, narrow }
+        let mut centre = SquareSet::EMPTY;
+        CENTRE.iter().for_each(|id| centre.insert(*id));
+        Board { steps, diagonals, open, narrow, centre }
+    }
+
+    /// Maze Center's squares as a set, the same as [`CENTRE`].
+    pub fn centre(&self) -> SquareSet {
+        self.centre
     }
 
     /// The squares a step in direction `d` may leave from, `taken` the
@@ -308,7 +310,7 @@ mod tests {
         for id in 0..SQUARES as CellId {
             assert_eq!(turned(turned(id, 1), 3), id);
             assert_eq!(in_centre(id), CENTRE.contains(&id), "{id}");
-            assert_eq!(centre().contains(id), CENTRE.contains(&id), "{id}");
+            assert_eq!(Board::get().centre().contains(id), CENTRE.contains(&id), "{id}");
         }
         assert!(!in_centre(NONE));
     }

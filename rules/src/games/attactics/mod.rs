@@ -312,7 +312,8 @@ pub struct Attactics {
     throws: u32,
     /// What happened last, for the players.
     report: String,
-    marks: Vec<CellId>,
+    /// The last move, whose walk the players see marked.
+    walked: Option<walks::Walked>,
     turns: u32,
     outcome: Option<Outcome>,
 }
@@ -458,7 +459,7 @@ impl Game for Attactics {
             idle: 0,
             throws: 0,
             report: String::new(),
-            marks: Vec::new(),
+            walked: None,
             turns: 0,
             outcome: None,
         };
@@ -661,7 +662,7 @@ impl Game for Attactics {
             teams: self.options.allies.teams(),
             acting: self.status().acting(),
             prompt: self.prompt(),
-            marks: self.marks.clone(),
+            marks: self.marks(),
             private: Vec::new(),
             // A squeeze still waiting when the match ends is never settled.
             announcements: match self.outcome {

@@ -4,7 +4,7 @@
 //! just left, ending on an empty square or on an opponent's piece, which it
 //! captures. Which counts a throw gives each kind is here too.
 
-use super::board::{self, Board, Entry, NONE};
+use super::board::{self, Board, Entry};
 use super::square_set::SquareSet;
 use super::{Attactics, AttacticsAction, Kind, Phase};
 use crate::layout::CellId;
@@ -24,17 +24,15 @@ pub(super) struct Crowd {
 }
 
 impl Attactics {
-    /// Whether a piece other than the mover's stands on `id` (`start`, the
-    /// square the mover leaves, counting as empty).
-    pub(super) fn blocked(&self, id: CellId, start: CellId) -> bool {
-        id != start && self.squares[usize::from(id)].is_some()
+    /// Every square a piece stands on.
+    pub(super) fn taken(&self) -> SquareSet {
+        self.placed.iter().fold(SquareSet::EMPTY, |taken, placed| taken | *placed)
     }
 
     /// Where the pieces stand, for moves of `seat`.
     pub(super) fn crowd(&self, seat: Seat) -> Crowd {
-        let mut crowd = Crowd { taken: SquareSet::EMPTY, own: self.placed[seat.index()], opponents: SquareSet::EMPTY };
+        let mut crowd = Crowd { taken: self.taken(), own: self.placed[seat.index()], opponents: SquareSet::EMPTY };
         for (other, placed) in self.placed.iter().enumerate() {
-            crowd.taken |= *placed;
             if self.is_opponent(seat, Seat(other as u8)) {
                 crowd.opponents |= *placed;
             }
@@ -61,7 +59,7 @@ impl Attactics {
         // The square the mover leaves counts as empty.
         let taken = crowd.taken & !start_set;
         let empty = !taken;
-        let centre = board::centre();
+        let centre = board.centre();
         let directions = kind.directions();
         let mut open_from = [SquareSet::EMPTY; 8];
         for &d in directions {
@@ -117,24 +115,6 @@ impl Attactics {
             }
         }
         out
-    }
-
-    /// The square a step from `here` in direction `d` reaches, or `NONE`
-    /// when a wall or the board's edge stops it: rank and file on even
-    /// directions, a Master's diagonal on odd ones (closed by walls and
-    /// pieces beside it). `start`, the square the mover leaves, is empty.
-    #[inline]
-    pub(super) fn step_from(&self, board: &Board, here: CellId, d: usize, start: CellId) -> CellId {
-        if d % 2 == 0 {
-            return board.step(here, d);
-        }
-        match board.diagonal(here, d) {
-            Some(diagonal) => {
-                let taken = diagonal.shoulders.map(|s| self.blocked(s, start));
-                if diagonal.closed_by(taken) { NONE } else { diagonal.to }
-            }
-            None => NONE,
-        }
     }
 
     /// The counts a `kind` may move on the throw now, given what is left

@@ -41,7 +41,7 @@ impl SquareSet {
     }
 
     /// Whether it holds square `id`.
-    #[cfg(test)]
+    #[inline]
     pub fn contains(&self, id: CellId) -> bool {
         let id = usize::from(id);
         id < SQUARES && self.0[id / 64] & (1 << (id % 64)) != 0

@@ -300,7 +300,7 @@ fn the_walk_a_piece_takes_is_shown_before_and_marked_after_square_by_square() {
                 continue;
             }
         };
-        let path = &state.marks;
+        let path = &state.marks();
         assert_eq!(path, &shown, "{action:?}");
         let (from, to) = (board::id(from).unwrap(), board::id(to).unwrap());
         assert_eq!((path[0], *path.last().unwrap()), (from, to), "{action:?}");
@@ -310,7 +310,8 @@ fn the_walk_a_piece_takes_is_shown_before_and_marked_after_square_by_square() {
             assert_eq!(path.len(), usize::from(count) + 1, "{action:?}: {path:?}");
         }
         for (i, pair) in path.windows(2).enumerate() {
-            let step = kind.directions().iter().any(|d| before.step_from(board, pair[0], *d, from) == pair[1]);
+            let step =
+                kind.directions().iter().any(|d| walks::step_from(board, before.taken(), pair[0], *d, from) == pair[1]);
             assert!(step, "a step of a {}: {path:?}", kind.name());
             assert!(i < 1 || path[i - 1] != pair[1], "never straight back: {path:?}");
             let empty = pair[1] == to || pair[1] == from || before.squares[usize::from(pair[1])].is_none();
@@ -848,14 +849,15 @@ fn where_a_walk_can_end_is_where_a_walk_shown_square_by_square_ends() {
             for id in state.placed[seat.index()].iter() {
                 let kind = state.squares[usize::from(id)].unwrap().kind;
                 let ends_of = |count: u8| -> Vec<(u8, CellId)> {
-                    let mut ends: Vec<(u8, CellId)> = (state.walks_taken(kind, id, count, None).into_keys())
-                        .filter(|to| match state.squares[usize::from(*to)] {
-                            _ if board::in_centre(*to) => kind == Kind::Monarch,
-                            Some(piece) => *to != id && state.is_opponent(seat, piece.owner),
-                            None => *to != id,
-                        })
-                        .map(|to| (count, to))
-                        .collect();
+                    let mut ends: Vec<(u8, CellId)> = (walks::walks_taken(state.taken(), kind, id, count, None)
+                        .into_keys())
+                    .filter(|to| match state.squares[usize::from(*to)] {
+                        _ if board::in_centre(*to) => kind == Kind::Monarch,
+                        Some(piece) => *to != id && state.is_opponent(seat, piece.owner),
+                        None => *to != id,
+                    })
+                    .map(|to| (count, to))
+                    .collect();
                     ends.sort_unstable();
                     ends
                 };

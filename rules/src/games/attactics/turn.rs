@@ -247,7 +247,7 @@ impl Attactics {
             }
             AttacticsAction::Points { from, to, points } => {
                 let before = self.squeezed_near(seat, id(to));
-                self.marks = self.walk_of(action);
+                self.walked = self.walked_by(action);
                 self.points[seat.index()] -= points;
                 self.play_move(seat, Kind::Monarch, id(from), false, id(to));
                 self.spent = true;
@@ -262,7 +262,7 @@ impl Attactics {
                 let written = super::notation::Part::of_action(self, action);
                 self.report.push_str(&format!("; {written}"));
                 let before = self.squeezed_near(seat, id(to));
-                self.marks = self.walk_of(action);
+                self.walked = self.walked_by(action);
                 self.use_count(*count);
                 self.play_move(seat, *kind, id(from), *enter, id(to));
                 self.moved.push(id(to));
