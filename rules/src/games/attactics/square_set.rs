@@ -57,7 +57,7 @@ impl SquareSet {
     /// A row is 36 squares, so a step north is `-36` and east `+1`; a square
     /// on the board's edge moves onto the next row's far end, which callers
     /// rule out by moving only squares the step is open from.
-    #[inline]
+    #[inline(always)]
     pub fn shifted(self, by: i32) -> SquareSet {
         debug_assert!(by.unsigned_abs() < 64, "a shift of {by}");
         let k = by.unsigned_abs();
