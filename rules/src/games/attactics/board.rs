@@ -70,7 +70,8 @@ pub struct Board {
     /// The squares with walls on two opposite sides: a piece on one beside
     /// a diagonal's corner closes the diagonal ([`Diagonal::narrow`]).
     narrow: SquareSet,
-    /// Maze Center's squares as a set.
+    /// Maze Center's squares as a set, built once with the board so that
+    /// no walk builds it.
     centre: SquareSet,
 }
 

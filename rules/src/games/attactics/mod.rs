@@ -264,7 +264,8 @@ pub struct Attactics {
     /// Per square: the piece on it. Changed only by [`Attactics::put`].
     squares: Vec<Option<Piece>>,
     /// Per seat: the squares its pieces stand on, the same as `squares`
-    /// as sets, which the walks of every move work with (`moves.rs`).
+    /// as sets, which the walks of every move work with (`moves.rs`, and
+    /// the squares taken that a move keeps for its marks, `walks.rs`).
     placed: [SquareSet; SEATS],
     /// Per seat, per kind: pieces not yet brought in.
     hand: [[u8; 4]; SEATS],

@@ -849,15 +849,15 @@ fn where_a_walk_can_end_is_where_a_walk_shown_square_by_square_ends() {
             for id in state.placed[seat.index()].iter() {
                 let kind = state.squares[usize::from(id)].unwrap().kind;
                 let ends_of = |count: u8| -> Vec<(u8, CellId)> {
-                    let mut ends: Vec<(u8, CellId)> = (walks::walks_taken(state.taken(), kind, id, count, None)
-                        .into_keys())
-                    .filter(|to| match state.squares[usize::from(*to)] {
-                        _ if board::in_centre(*to) => kind == Kind::Monarch,
-                        Some(piece) => *to != id && state.is_opponent(seat, piece.owner),
-                        None => *to != id,
-                    })
-                    .map(|to| (count, to))
-                    .collect();
+                    let mut ends: Vec<(u8, CellId)> = walks::walks_taken(state.taken(), kind, id, count, None)
+                        .into_keys()
+                        .filter(|to| match state.squares[usize::from(*to)] {
+                            _ if board::in_centre(*to) => kind == Kind::Monarch,
+                            Some(piece) => *to != id && state.is_opponent(seat, piece.owner),
+                            None => *to != id,
+                        })
+                        .map(|to| (count, to))
+                        .collect();
                     ends.sort_unstable();
                     ends
                 };

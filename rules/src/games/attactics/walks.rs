@@ -15,9 +15,13 @@ use std::collections::HashMap;
 /// nobody sees, never pay for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Walked {
+    /// The piece that moved, which sets the directions it steps in.
     kind: Kind,
+    /// The square it left.
     from: CellId,
+    /// The steps it took: the die, the sum or the points.
     count: u8,
+    /// The square it ended on.
     to: CellId,
     /// The squares pieces stood on when it was played.
     taken: SquareSet,
@@ -25,7 +29,7 @@ pub(super) struct Walked {
 
 impl Walked {
     /// The squares it walked, in order, both ends included.
-    pub(super) fn squares(&self) -> Vec<CellId> {
+    pub(super) fn path(&self) -> Vec<CellId> {
         let mut walks = walks_taken(self.taken, self.kind, self.from, self.count, Some(self.to));
         walks.remove(&self.to).unwrap_or_else(|| no_walk(self.from, self.count, self.to))
     }
@@ -36,6 +40,9 @@ struct Scratch {
     /// Per square and direction of arrival: the stamp of the step that
     /// last reached it so.
     seen: Vec<u32>,
+    /// The stamp of the last walk's first step: a walk's steps stamp above
+    /// it, so no mark of an earlier walk is ever taken for one of its own
+    /// and `seen` is cleared only when the stamps run out.
     stamp: u32,
 }
 
@@ -68,13 +75,13 @@ impl Attactics {
     /// The squares a move or a points move walks, in order (empty for
     /// actions that move nothing): the path shown before it is played and
     /// marked after. Asked before the action.
-    pub(super) fn walk_of(&self, action: &AttacticsAction) -> Vec<CellId> {
-        self.walked_by(action).as_ref().map_or_else(Vec::new, Walked::squares)
+    fn walk_of(&self, action: &AttacticsAction) -> Vec<CellId> {
+        self.walked_by(action).as_ref().map_or_else(Vec::new, Walked::path)
     }
 
     /// The squares the last move walked, marked for the players.
     pub(super) fn marks(&self) -> Vec<CellId> {
-        self.walked.as_ref().map_or_else(Vec::new, Walked::squares)
+        self.walked.as_ref().map_or_else(Vec::new, Walked::path)
     }
 
     /// [`Attactics::walk_of`] for many actions at once: the actions of one
@@ -122,6 +129,7 @@ pub(super) fn walks_taken(
     SCRATCH.with(|scratch| walks_taken_with(&mut scratch.borrow_mut(), taken, kind, start, count, only))
 }
 
+/// [`walks_taken`] with the marks it reuses.
 fn walks_taken_with(
     scratch: &mut Scratch,
     taken: SquareSet,
