@@ -126,70 +126,60 @@ pub(super) fn walks_taken(
     count: u8,
     only: Option<CellId>,
 ) -> HashMap<CellId, Vec<CellId>> {
-    SCRATCH.with(|scratch| walks_taken_with(&mut scratch.borrow_mut(), taken, kind, start, count, only))
-}
-
-/// [`walks_taken`] with the marks it reuses.
-fn walks_taken_with(
-    scratch: &mut Scratch,
-    taken: SquareSet,
-    kind: Kind,
-    start: CellId,
-    count: u8,
-    only: Option<CellId>,
-) -> HashMap<CellId, Vec<CellId>> {
-    let board = Board::get();
-    let walk_stamp = scratch.next_stamp();
-    let mut ends = HashMap::new();
-    // Per step, each square reached and the index of the square it was
-    // reached from in the step before.
-    let mut steps: Vec<Vec<(CellId, usize)>> = vec![vec![(start, usize::MAX)]];
-    for step in 1..=count.min(LONGEST) {
-        let (earlier, last) = match steps.as_slice() {
-            [.., earlier, last] => (Some(earlier), last),
-            [last] => (None, last),
-            [] => unreachable!("the walk starts with its first square"),
-        };
-        let mut next: Vec<(CellId, usize)> = Vec::new();
-        let step_stamp = walk_stamp.wrapping_add(u32::from(step));
-        for (index, &(here, from)) in last.iter().enumerate() {
-            let before = earlier.map_or(NONE, |e| e[from].0);
-            for &d in kind.directions() {
-                let square = step_from(board, taken, here, d, start);
-                if square == NONE || square == before {
-                    continue;
-                }
-                let wanted = only.is_none_or(|to| to == square);
-                if (step == count || in_centre(square)) && wanted && !ends.contains_key(&square) {
-                    let mut path = vec![square];
-                    let mut at = index;
-                    for reached in steps.iter().rev() {
-                        path.push(reached[at].0);
-                        at = reached[at].1;
+    SCRATCH.with_borrow_mut(|scratch| {
+        let board = Board::get();
+        let walk_stamp = scratch.next_stamp();
+        let mut ends = HashMap::new();
+        // Per step, each square reached and the index of the square it was
+        // reached from in the step before.
+        let mut steps: Vec<Vec<(CellId, usize)>> = vec![vec![(start, usize::MAX)]];
+        for step in 1..=count.min(LONGEST) {
+            let (earlier, last) = match steps.as_slice() {
+                [.., earlier, last] => (Some(earlier), last),
+                [last] => (None, last),
+                [] => unreachable!("the walk starts with its first square"),
+            };
+            let mut next: Vec<(CellId, usize)> = Vec::new();
+            let step_stamp = walk_stamp.wrapping_add(u32::from(step));
+            for (index, &(here, from)) in last.iter().enumerate() {
+                let before = earlier.map_or(NONE, |e| e[from].0);
+                for &d in kind.directions() {
+                    let square = step_from(board, taken, here, d, start);
+                    if square == NONE || square == before {
+                        continue;
                     }
-                    path.reverse();
-                    ends.insert(square, path);
-                    if only.is_some() {
-                        return ends;
+                    let wanted = only.is_none_or(|to| to == square);
+                    if (step == count || in_centre(square)) && wanted && !ends.contains_key(&square) {
+                        let mut path = vec![square];
+                        let mut at = index;
+                        for reached in steps.iter().rev() {
+                            path.push(reached[at].0);
+                            at = reached[at].1;
+                        }
+                        path.reverse();
+                        ends.insert(square, path);
+                        if only.is_some() {
+                            return ends;
+                        }
                     }
-                }
-                if step == count || in_centre(square) || blocked(taken, square, start) {
-                    continue;
-                }
-                // The same square reached the same way is walked on once.
-                let key = usize::from(square) * 8 + d;
-                if scratch.seen[key] != step_stamp {
-                    scratch.seen[key] = step_stamp;
-                    next.push((square, index));
+                    if step == count || in_centre(square) || blocked(taken, square, start) {
+                        continue;
+                    }
+                    // The same square reached the same way is walked on once.
+                    let key = usize::from(square) * 8 + d;
+                    if scratch.seen[key] != step_stamp {
+                        scratch.seen[key] = step_stamp;
+                        next.push((square, index));
+                    }
                 }
             }
+            if next.is_empty() {
+                break;
+            }
+            steps.push(next);
         }
-        if next.is_empty() {
-            break;
-        }
-        steps.push(next);
-    }
-    ends
+        ends
+    })
 }
 
 /// The piece, start, count and end of an action that walks; None for one
