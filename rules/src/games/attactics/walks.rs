@@ -150,14 +150,7 @@ pub(super) fn walks_taken(
                     }
                     let wanted = only.is_none_or(|to| to == square);
                     if (step == count || in_centre(square)) && wanted && !ends.contains_key(&square) {
-                        let mut path = vec![square];
-                        let mut at = index;
-                        for reached in steps.iter().rev() {
-                            path.push(reached[at].0);
-                            at = reached[at].1;
-                        }
-                        path.reverse();
-                        ends.insert(square, path);
+                        ends.insert(square, path_to(&steps, index, square));
                         if only.is_some() {
                             return ends;
                         }
@@ -180,6 +173,20 @@ pub(super) fn walks_taken(
         }
         ends
     })
+}
+
+/// The walk that ends on `square`, reached from the square at `index` of
+/// the last step in `steps`: each step's square, traced back to the start,
+/// then put in walking order.
+fn path_to(steps: &[Vec<(CellId, usize)>], index: usize, square: CellId) -> Vec<CellId> {
+    let mut path = vec![square];
+    let mut at = index;
+    for reached in steps.iter().rev() {
+        path.push(reached[at].0);
+        at = reached[at].1;
+    }
+    path.reverse();
+    path
 }
 
 /// The piece, start, count and end of an action that walks; None for one
