@@ -395,11 +395,16 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
 
     /// For a game that evaluates unfinished matches: how many random
-    /// actions a search's playout should take before it asks
+    /// actions a search's playout from here should take before it asks
     /// [`Game::evaluate`], if fewer than the searching bot's own limit.
     /// Random play in a long game wanders, so a short look ahead and the
-    /// evaluation judge a move better, and cheaper, than a long one.
-    const PLAYOUT_ACTIONS: Option<u32> = None;
+    /// evaluation judge a move better, and cheaper, than a long one. Asked
+    /// of the state a search starts from, so that it may depend on the
+    /// options (a game whose every move asks each seat to answer looks as
+    /// many moves ahead at any number of seats).
+    fn playout_actions(&self) -> Option<u32> {
+        None
+    }
 
     /// The game's own searcher, where it has one that plays better than the
     /// generic engine of [`crate::bot::search`]: the action it chooses for

@@ -18,7 +18,7 @@
 //!   anew still gets its own actions tried.
 //! - **Playouts.** Uniformly random, to the end or for at most
 //!   `playout_limit` actions (fewer where the game asks:
-//!   [`Game::PLAYOUT_ACTIONS`]), or until the time is up; an unfinished
+//!   [`Game::playout_actions`]), or until the time is up; an unfinished
 //!   playout is worth what the game's evaluation says ([`Game::evaluate`],
 //!   where it has one: see [`standing`]), else the same to every seat.
 //! - **Ending when decided.** The bot plays the root's most visited action;
@@ -214,7 +214,7 @@ impl<G: Game> Tree<'_, G> {
             state.play(acting, &self.nodes[node].edges[edge].action);
             if expanded {
                 let limit =
-                    G::PLAYOUT_ACTIONS.map_or(self.settings.playout_limit, |n| n.min(self.settings.playout_limit));
+                    root.playout_actions().map_or(self.settings.playout_limit, |n| n.min(self.settings.playout_limit));
                 break playout(&mut state, limit, &mut self.legal, stream, self.stop);
             }
             node = match self.nodes[node].edges[edge].child {

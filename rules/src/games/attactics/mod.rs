@@ -604,7 +604,9 @@ impl Game for Attactics {
 
     /// Playouts of about three goes of each of two players, then the
     /// evaluation: random matches run for thousands of actions.
-    const PLAYOUT_ACTIONS: Option<u32> = Some(30);
+    fn playout_actions(&self) -> Option<u32> {
+        Some(30)
+    }
 
     fn view(&self, _viewer: Viewer) -> View {
         let mut stacks = Vec::new();

@@ -466,7 +466,9 @@ impl Game for HexTri {
 
     /// Playouts of 40 actions, then the evaluation: random matches of two
     /// players wander for over two hundred actions.
-    const PLAYOUT_ACTIONS: Option<u32> = Some(40);
+    fn playout_actions(&self) -> Option<u32> {
+        Some(40)
+    }
 
     fn turn(&self) -> u32 {
         self.turns

@@ -481,13 +481,17 @@ impl Game for Tactics1940 {
         Some(self.standing())
     }
 
-    /// Playouts of a hundred actions, windows included, then the
-    /// evaluation: random matches run for hundreds of actions, and every
-    /// move opens a window in which each seat answers. Shorter playouts
-    /// play worse: the chance of the cards and throws a playout meets
-    /// averages out over more of them (club against casual, 60 games:
-    /// 0.57 with 10 actions, 0.72 with 40, 0.80 with 100; docs/performance.md).
-    const PLAYOUT_ACTIONS: Option<u32> = Some(100);
+    /// Playouts of fifty actions a seat (a hundred at two seats), windows
+    /// included, then the evaluation: random matches run for hundreds of
+    /// actions, and every move opens a window in which each other seat
+    /// answers, so a playout of any number of seats looks about fifty moves
+    /// ahead. Shorter playouts play worse: the chance of the cards and
+    /// throws a playout meets averages out over more of them (two seats,
+    /// club against casual, 60 games: 0.57 with 10 actions, 0.72 with 40,
+    /// 0.80 with 100; docs/performance.md).
+    fn playout_actions(&self) -> Option<u32> {
+        Some(50 * self.seat_count() as u32)
+    }
 
     fn view(&self, viewer: Viewer) -> View {
         self.view_for(viewer)
