@@ -81,6 +81,9 @@ test("two players play a whole Dame 100 match with the keyboard alone, each move
       await keyTo(page, placedFor[side], offered[Math.floor(random() * offered.length)]);
       if ((await page.locator(".table-page").getAttribute("data-clicks")) === "0") {
         await page.waitForFunction((before) => document.querySelector(".table-page").dataset.seq !== before, seq);
+      } else {
+        // The cells clicked so far for the move are marked as such.
+        assert.ok(await page.locator(".board .cell[data-selected]").count() >= 1, "a clicked cell is marked selected");
       }
     }
     plies += 1;

@@ -67,11 +67,9 @@ async function distancesToCentre(base) {
 function clickOnce(distance) {
   const root = document.querySelector(".table-page");
   const clicks = Number(root.dataset.clicks);
-  // A new state (the chance an action set off, say) clears a half-made
-  // choice in the page: the piece picked for it is then offered again.
-  if (clicks === 0) window.__picked = null;
-  const picked = window.__picked ?? null;
-  const cells = [...document.querySelectorAll(".cell.can")].filter((c) => Number(c.dataset.cell) !== picked);
+  // Never a cell clicked already for this choice (clicked again, it would
+  // start the choice over).
+  const cells = [...document.querySelectorAll(".cell.can:not([data-selected])")];
   const choices = [...document.querySelectorAll("button.choice")];
   if (!cells.length && !choices.length) return null;
   const stackOn = (cell) => document.querySelector(`[data-stack="${cell.dataset.label}"]`);
@@ -89,7 +87,6 @@ function clickOnce(distance) {
     target = cells.find((c) => isMonarch(c));
     if (target) window.__monarch = true;
     else target = choices.find((b) => b.dataset.choice === "roll the dice") ?? any([...cells, ...choices]);
-    window.__picked = target.dataset.cell ? Number(target.dataset.cell) : null;
   } else if (choices.length && (window.__monarch || !cells.length)) {
     target = window.__monarch ? choices.reduce((a, b) => (number(b) > number(a) ? b : a)) : any(choices);
   } else if (window.__monarch) {
@@ -99,9 +96,7 @@ function clickOnce(distance) {
     target = any(captures.length ? captures : spare(cells));
   }
   target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  const done = root.dataset.clicks === "0";
-  if (done) window.__picked = null;
-  return done;
+  return root.dataset.clicks === "0";
 }
 
 /**

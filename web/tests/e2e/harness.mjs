@@ -200,13 +200,15 @@ export async function playSome(pages, { seed = 1, maxActions }) {
     if (!page) continue;
     const root = page.locator(".table-page");
     const seq = await root.getAttribute("data-seq");
-    const offered = page.locator(".cell.can, button.choice");
+    // Not a cell clicked already for this choice: clicked again, it starts
+    // the choice over (or ends it, a square a jump passed through).
+    const offered = page.locator(".cell.can:not([data-selected]), button.choice");
     const count = await offered.count();
     if (count === 0) continue;
     await offered.nth(Math.floor(random() * count)).click();
     if ((await root.getAttribute("data-clicks")) === "0") {
       actions += 1;
-      await page.waitForFunction((before) => document.querySelector(".table-page")?.dataset.seq !== before, seq);
+      await untilAnswered(page, (before) => document.querySelector(".table-page")?.dataset.seq !== before, seq);
     }
   }
   return actions;
@@ -241,7 +243,7 @@ export async function playInPages(pages, clickOnce, argsOf, maxActions) {
       acted = true;
       if (made.made) {
         actions += 1;
-        await page.waitForFunction(seqChanged, made.seq);
+        await untilAnswered(page, seqChanged, made.seq);
       }
       break;
     }
@@ -255,6 +257,24 @@ export async function playInPages(pages, clickOnce, argsOf, maxActions) {
     await Promise.any(pages.map((page, i) => page.waitForFunction(movedOn, seen[i])));
   }
   return actions;
+}
+
+/**
+ * Waits until `changed(before)` holds in the page after an action; if it
+ * never does, fails with what the page shows (a refusal's notice, its
+ * connection, its last event and clicks), so that a stuck test says why.
+ */
+async function untilAnswered(page, changed, before) {
+  try {
+    await page.waitForFunction(changed, before);
+  } catch (error) {
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector(".table-page");
+      const notices = [...document.querySelectorAll(".notice")].map((n) => n.textContent);
+      return { seq: root?.dataset.seq, clicks: root?.dataset.clicks, phase: root?.dataset.phase, notices };
+    });
+    throw new Error(`no answer to an action made at event ${before}: the page shows ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 /** The page whose player may act now, waiting until there is one or the match is over. */

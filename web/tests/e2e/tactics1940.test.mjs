@@ -37,7 +37,10 @@ function clickOnce(row, heading) {
   // choice in the page: the piece picked for it is then offered again.
   if (clicks === 0) window.__picked = null;
   const picked = window.__picked ?? null;
-  const cells = [...document.querySelectorAll(".board .cell.can")].filter((c) => Number(c.dataset.cell) !== picked);
+  // Never a cell clicked already for this choice: clicked again, a square
+  // a jump passed through starts nothing, so the choice would start over
+  // with no action sent.
+  const cells = [...document.querySelectorAll(".board .cell.can:not([data-selected])")];
   const choices = [...document.querySelectorAll("button.choice")];
   if (!cells.length && !choices.length) return null;
   if (choices.some((b) => b.dataset.choice === "pass")) throw new Error("a pass offered before the deadline");
