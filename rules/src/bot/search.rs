@@ -126,8 +126,16 @@ fn run<G: Game>(
     stop: &dyn Fn() -> bool,
     ending: Ending,
 ) -> (G::Action, u32) {
-    let mut tree =
-        Tree::<G> { nodes: vec![Node::default()], settings, seat, legal: Vec::new(), path: Vec::new(), stop };
+    let playout_limit = root.playout_actions().map_or(settings.playout_limit, |n| n.min(settings.playout_limit));
+    let mut tree = Tree::<G> {
+        nodes: vec![Node::default()],
+        settings,
+        seat,
+        playout_limit,
+        legal: Vec::new(),
+        path: Vec::new(),
+        stop,
+    };
     let mut iterations = 0;
     while iterations < settings.iterations {
         let remaining = settings.iterations - iterations;
@@ -182,6 +190,9 @@ struct Tree<'s, G: Game> {
     nodes: Vec<Node<G::Action>>,
     settings: &'s SearchSettings,
     seat: Seat,
+    /// The most actions a playout plays: the game's length for the root
+    /// state ([`Game::playout_actions`]) within the settings' limit.
+    playout_limit: u32,
     legal: Vec<G::Action>,
     /// The (node, edge) pairs the current iteration went through.
     path: Vec<(usize, usize)>,
@@ -213,9 +224,7 @@ impl<G: Game> Tree<'_, G> {
             self.path.push((node, edge));
             state.play(acting, &self.nodes[node].edges[edge].action);
             if expanded {
-                let limit =
-                    root.playout_actions().map_or(self.settings.playout_limit, |n| n.min(self.settings.playout_limit));
-                break playout(&mut state, limit, &mut self.legal, stream, self.stop);
+                break playout(&mut state, self.playout_limit, &mut self.legal, stream, self.stop);
             }
             node = match self.nodes[node].edges[edge].child {
                 Some(child) => child,
