@@ -476,7 +476,7 @@ impl Game for Tactics1940 {
     }
 
     /// The scores the match would end with, each blockade weighed by how
-    /// near it looks (score.rs, threat.rs), sides together.
+    /// near it looks (score.rs, threat.rs), each player against every other.
     fn evaluate(&self) -> Option<Vec<f64>> {
         Some(self.standing())
     }

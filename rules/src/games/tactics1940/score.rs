@@ -21,7 +21,10 @@ impl Tactics1940 {
     /// Each seat's standing for the bots' search: the scores the match
     /// would end with now if nobody were blockaded, moved towards those a
     /// blockade of each belligerent would bring by the chance of it the
-    /// bots guess (threat.rs).
+    /// bots guess (threat.rs). Each seat is judged against every other on
+    /// its own, allies too, as the outcome places them ([`Self::ranking`]
+    /// ranks players, not sides): judged by sides, a bot would not mind an
+    /// ally finishing ahead of it, which the end of a match does count.
     pub(super) fn standing(&self) -> Vec<f64> {
         let now: Vec<f64> = self.counted(None).into_iter().map(f64::from).collect();
         let mut expected = now.clone();
@@ -35,7 +38,7 @@ impl Tactics1940 {
                 *e += chance * (a - n);
             }
         }
-        standing(&expected, &self.teams(), LEAD)
+        standing(&expected, &[], LEAD)
     }
 
     /// Ends the match with `loser`'s seaport blockaded (or `loser` gone).

@@ -363,6 +363,20 @@ fn the_bots_see_a_blockade_coming_as_enemy_ships_near_the_seaport() {
 }
 
 #[test]
+fn the_bots_judge_allies_against_each_other_as_the_outcome_places_them() {
+    // Three seats, East (the neutral) at war on North's side, with more
+    // coins than North: the outcome would place East ahead of its ally.
+    let mut game = empty(3);
+    game.sides[1] = game.side(Seat(0));
+    game.coins[1] += 10;
+    assert!(game.allies(Seat(0), Seat(1)));
+    let standing = game.standing();
+    // Judged by sides, the two would stand alike.
+    assert!(standing[1] > standing[0] + 0.1, "the richer ally stands better: {standing:?}");
+    assert!((standing.iter().sum::<f64>() - 1.5).abs() < 1e-9, "each pair shares one: {standing:?}");
+}
+
+#[test]
 fn a_seaport_its_owner_can_still_leave_is_not_blockaded() {
     let game = game(2);
     assert!(!game.blockaded(Seat(0)) && !game.blockaded(Seat(1)));
