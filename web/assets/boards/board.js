@@ -128,9 +128,11 @@ export function createBoard(layout, { turn = 0, onCell = null, onDrop = null, on
       const id = Number(hit.getAttribute("data-cell"));
       const can = targets.has(id) || selected.includes(id);
       hit.classList.toggle("can", can);
-      // For tests and tools: a cell clicked already for the choice being
-      // made (clicked again, it starts the choice over).
-      hit.toggleAttribute("data-selected", selected.includes(id));
+      // For tests and tools: a cell that carries the choice on. A cell
+      // clicked already for it is offered too, but may start nothing
+      // when clicked again (a square a jump passed through): the clicks
+      // are then cleared with no action sent.
+      hit.toggleAttribute("data-target", targets.has(id));
       // The hit area is what the pointer rests on, so it names the piece too.
       const label = placed.cells[id]?.label ?? "";
       // Written only when changed: a maze has 1,296 cells, drawn again after every event.

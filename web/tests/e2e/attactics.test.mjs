@@ -67,9 +67,9 @@ async function distancesToCentre(base) {
 function clickOnce(distance) {
   const root = document.querySelector(".table-page");
   const clicks = Number(root.dataset.clicks);
-  // Never a cell clicked already for this choice (clicked again, it would
-  // start the choice over).
-  const cells = [...document.querySelectorAll(".cell.can:not([data-selected])")];
+  // Only cells that carry the choice on (one clicked already for it, clicked
+  // again, would start it over).
+  const cells = [...document.querySelectorAll(".cell[data-target]")];
   const choices = [...document.querySelectorAll("button.choice")];
   if (!cells.length && !choices.length) return null;
   const stackOn = (cell) => document.querySelector(`[data-stack="${cell.dataset.label}"]`);

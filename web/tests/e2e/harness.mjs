@@ -200,9 +200,10 @@ export async function playSome(pages, { seed = 1, maxActions }) {
     if (!page) continue;
     const root = page.locator(".table-page");
     const seq = await root.getAttribute("data-seq");
-    // Not a cell clicked already for this choice: clicked again, it starts
-    // the choice over (or ends it, a square a jump passed through).
-    const offered = page.locator(".cell.can:not([data-selected]), button.choice");
+    // A cell that carries the choice on, not one clicked already for it
+    // (clicked again, a square a jump passed through clears the clicks,
+    // sending nothing).
+    const offered = page.locator(".cell[data-target], button.choice");
     const count = await offered.count();
     if (count === 0) continue;
     await offered.nth(Math.floor(random() * count)).click();

@@ -33,14 +33,13 @@ async function rows(base) {
 function clickOnce(row, heading) {
   const root = document.querySelector(".table-page");
   const clicks = Number(root.dataset.clicks);
-  // A new state (the chance an action set off, say) clears a half-made
-  // choice in the page: the piece picked for it is then offered again.
+  // The piece picked for this choice, where its move is headed from (a
+  // new state, the chance an action set off say, clears the choice).
   if (clicks === 0) window.__picked = null;
   const picked = window.__picked ?? null;
-  // Never a cell clicked already for this choice: clicked again, a square
-  // a jump passed through starts nothing, so the choice would start over
-  // with no action sent.
-  const cells = [...document.querySelectorAll(".board .cell.can:not([data-selected])")];
+  // Only cells that carry the choice on: clicked again, a square a jump
+  // passed through would clear the clicks, sending nothing.
+  const cells = [...document.querySelectorAll(".board .cell[data-target]")];
   const choices = [...document.querySelectorAll("button.choice")];
   if (!cells.length && !choices.length) return null;
   if (choices.some((b) => b.dataset.choice === "pass")) throw new Error("a pass offered before the deadline");
