@@ -191,7 +191,8 @@ struct Tree<'s, G: Game> {
     settings: &'s SearchSettings,
     seat: Seat,
     /// The most actions a playout plays: the game's length for the root
-    /// state ([`Game::playout_actions`]) within the settings' limit.
+    /// state ([`Game::playout_actions`]) within the settings' limit, asked
+    /// once, since it depends on the root alone.
     playout_limit: u32,
     legal: Vec<G::Action>,
     /// The (node, edge) pairs the current iteration went through.
