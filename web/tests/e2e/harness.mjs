@@ -262,8 +262,9 @@ export async function playInPages(pages, clickOnce, argsOf, maxActions) {
 
 /**
  * Waits until `changed(before)` holds in the page after an action; if it
- * never does, fails with what the page shows (a refusal's notice, its
- * connection, its last event and clicks), so that a stuck test says why.
+ * never does, fails with what the page shows (a refusal's or the
+ * connection's notice, its last event, clicks and phase), so that a stuck
+ * test says why.
  */
 async function untilAnswered(page, changed, before) {
   try {
