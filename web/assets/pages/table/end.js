@@ -37,12 +37,15 @@ export function endPart(page) {
     return h("ol", { class: "standings", "data-testid": "standings" },
       seats.map(({ place, seat }) => h("li", { "data-place": place, "data-seat": seat },
         h("span", { class: "place" }, `${place}.`),
-        colourDot(t.layout, seat),
-        h("strong", {}, seatName(t.layout, seat)),
-        t.seats[seat] ? ` (${t.seats[seat].name})` : "",
-        page.heldSeats().includes(seat) ? h("span", { class: "muted" }, " you") : null,
-        outcome.scores ? h("span", { class: "score" }, ` ${outcome.scores[seat]} points`) : null,
-        teamNote(t, seat))));
+        // One run of text after the place, so that on a narrow screen it
+        // wraps word by word under the name, not a whole note at a time.
+        h("span", { class: "who" },
+          colourDot(t.layout, seat), " ",
+          h("strong", {}, seatName(t.layout, seat)),
+          t.seats[seat] ? ` (${t.seats[seat].name})` : "",
+          page.heldSeats().includes(seat) ? h("span", { class: "muted" }, " you") : null,
+          outcome.scores ? h("span", { class: "score" }, ` ${outcome.scores[seat]}\u00a0points`) : null,
+          teamNote(t, seat)))));
   }
 
   function draw() {

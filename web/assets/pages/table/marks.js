@@ -13,10 +13,10 @@ export function seatName(layout, seat) {
   return layout.seats[seat]?.name ?? `Seat ${seat + 1}`;
 }
 
-/** " · team with Green" for a seat that plays on a team, from the view's teams. */
+/** " · team with Green" for a seat that plays on a team, from the view's teams; the dot stays with the words it leads when a line wraps. */
 export function teamNote(t, seat) {
   const team = (t.view?.teams ?? []).find((members) => members.includes(seat));
   if (!team || team.length < 2) return null;
   const others = team.filter((s) => s !== seat).map((s) => seatName(t.layout, s));
-  return h("span", { class: "muted team" }, ` · team with ${others.join(" and ")}`);
+  return h("span", { class: "muted team" }, ` ·\u00a0team with ${others.join(" and ")}`);
 }
