@@ -406,6 +406,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// How many times a searching bot's budget of iterations a decision
+    /// from here deserves: 1 (the default) for most games. A game whose
+    /// every move asks each other seat to answer puts more decisions
+    /// between two moves as seats are added, so the same budget would
+    /// search fewer moves ahead; it asks for more here. Asked of the state
+    /// a search starts from, like [`Game::playout_actions`]; the bot's time
+    /// budget still bounds the search.
+    fn search_budget_scale(&self) -> f64 {
+        1.0
+    }
+
     /// The game's own searcher, where it has one that plays better than the
     /// generic engine of [`crate::bot::search`]: the action it chooses for
     /// `seat` in this state (one the seat may know), visiting at most

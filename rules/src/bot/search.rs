@@ -21,6 +21,10 @@
 //!   [`Game::playout_actions`]), or until the time is up; an unfinished
 //!   playout is worth what the game's evaluation says ([`Game::evaluate`],
 //!   where it has one: see [`standing`]), else the same to every seat.
+//! - **Budget.** The settings' iterations a decision, scaled where the
+//!   game asks ([`Game::search_budget_scale`]: Tactics, whose every move
+//!   asks each other seat to answer, gets more at more seats) and the
+//!   settings let it (not the casual player's).
 //! - **Ending when decided.** The bot plays the root's most visited action;
 //!   once that leads the next by more than the iterations left could add,
 //!   the search ends with the choice its full budget would have made.
@@ -46,7 +50,8 @@ type ActionSet<'a, A> = HashSet<&'a A, foldhash::fast::FixedState>;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchSettings {
     /// Iterations at most per decision: the thinking budget (a caller may
-    /// stop the search sooner, by time).
+    /// stop the search sooner, by time), times the game's
+    /// [`Game::search_budget_scale`] where the settings are `scaled`.
     pub iterations: u32,
     /// The UCB exploration constant, for rewards from 0 to 1.
     pub exploration: f64,
@@ -56,6 +61,12 @@ pub struct SearchSettings {
     pub widening: f64,
     /// Actions a playout plays before it stops unfinished.
     pub playout_limit: u32,
+    /// Whether the game may ask for more iterations than `iterations`
+    /// ([`Game::search_budget_scale`]). Not the casual player's: it is to
+    /// answer quickly and shallowly at any number of seats, and at four
+    /// seats of Tactics twice its budget made it nearly the club player's
+    /// equal (docs/performance.md).
+    pub scaled: bool,
     /// Where the game has its own searcher ([`Game::own_search`]), it
     /// decides instead of this engine, visiting at most this many
     /// positions; `None` always searches with this engine.
@@ -136,9 +147,11 @@ fn run<G: Game>(
         path: Vec::new(),
         stop,
     };
+    let scale = if settings.scaled { root.search_budget_scale() } else { 1.0 };
+    let budget = (f64::from(settings.iterations) * scale).round().max(1.0) as u32;
     let mut iterations = 0;
-    while iterations < settings.iterations {
-        let remaining = settings.iterations - iterations;
+    while iterations < budget {
+        let remaining = budget - iterations;
         if iterations > 0 && ((ending == Ending::WhenDecided && decided(&tree.nodes[0], remaining)) || stop()) {
             break;
         }
@@ -376,7 +389,7 @@ mod tests {
     use super::*;
 
     use crate::chance::Seed;
-    use crate::games::{accasta::Accasta, hextri::HexTri, tactique::Tactique};
+    use crate::games::{accasta::Accasta, hextri::HexTri, tactics1940::Tactics1940, tactique::Tactique};
 
     fn root_with(visits: &[u32]) -> Node<u8> {
         let edges = visits
@@ -443,6 +456,26 @@ mod tests {
         ];
         let (early, full) = runs.iter().fold((0, 0), |(e, f), r| (e + r.0, f + r.1));
         assert!(early < full, "no search ended early: {runs:?}");
+    }
+
+    #[test]
+    fn a_game_may_scale_the_budget_by_its_seats_where_the_settings_let_it() {
+        let club = SearchSettings { iterations: 40, ..crate::bot::strength::CLUB.settings };
+        let casual = SearchSettings { iterations: 40, ..crate::bot::strength::CASUAL.settings };
+        let at = |seats: u8, settings: &SearchSettings| {
+            let options = serde_json::from_value(serde_json::json!({ "seats": seats })).unwrap();
+            let (state, seat) = states::<Tactics1940>(&options, 5, 1, 1).remove(0);
+            run(&state, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
+        };
+        assert_eq!(
+            (at(2, &club), at(3, &club), at(4, &club)),
+            (40, 60, 80),
+            "Tactics: half the seats times the budget"
+        );
+        assert_eq!((at(2, &casual), at(4, &casual)), (40, 40), "the casual player's budget stays");
+        let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
+        let kept = run(&hextri, seat, &club, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
+        assert_eq!(kept.1, 40, "a game that does not ask keeps the budget");
     }
 
     #[test]

@@ -21,17 +21,18 @@ pub struct Searching {
     pub time_budget: Duration,
 }
 
-/// The generic engine's settings with `iterations` a decision: the
-/// strengths differ only in their budget.
+/// The generic engine's settings with `iterations` a decision, more where
+/// the game asks: the strengths differ only in their budget.
 const fn generic(iterations: u32) -> SearchSettings {
-    SearchSettings { iterations, exploration: 0.7, widening: 2.0, playout_limit: 200, own_search: None }
+    SearchSettings { iterations, exploration: 0.7, widening: 2.0, playout_limit: 200, scaled: true, own_search: None }
 }
 
-/// Plays soundly but shallowly, in at most 0.3 s: a newcomer's opponent.
+/// Plays soundly but shallowly, in at most 0.3 s: a newcomer's opponent,
+/// with the same budget in every game at any number of seats.
 pub const CASUAL: Searching = Searching {
     name: "casual",
     display_name: "Casual player (computer)",
-    settings: generic(150),
+    settings: SearchSettings { scaled: false, ..generic(150) },
     time_budget: Duration::from_millis(300),
 };
 
