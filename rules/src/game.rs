@@ -410,9 +410,10 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// from here deserves: 1 (the default) for most games. A game whose
     /// every move asks each other seat to answer puts more decisions
     /// between two moves as seats are added, so the same budget would
-    /// search fewer moves ahead; it asks for more here. Asked of the state
-    /// a search starts from, like [`Game::playout_actions`]; the bot's time
-    /// budget still bounds the search.
+    /// search fewer moves ahead; it asks for more here (the casual player
+    /// takes that many times less: [`crate::bot::Scaling`]). Asked of the
+    /// state a search starts from, like [`Game::playout_actions`]; the
+    /// bot's time budget still bounds the search.
     fn search_budget_scale(&self) -> f64 {
         1.0
     }

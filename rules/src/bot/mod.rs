@@ -20,7 +20,7 @@ use crate::seat::Seat;
 use std::time::Duration;
 
 pub use random::Random;
-pub use search::SearchSettings;
+pub use search::{Scaling, SearchSettings};
 pub use strength::Searching;
 
 /// A computer player.

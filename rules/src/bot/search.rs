@@ -23,8 +23,10 @@
 //!   where it has one: see [`standing`]), else the same to every seat.
 //! - **Budget.** The settings' iterations a decision, scaled where the
 //!   game asks ([`Game::search_budget_scale`]: Tactics, whose every move
-//!   asks each other seat to answer, gets more at more seats) and the
-//!   settings let it (not the casual player's).
+//!   asks each other seat to answer, asks more at more seats): times the
+//!   scale for the club and strong players, divided by it for the casual
+//!   one, so the levels stand further apart where a round holds more
+//!   decisions ([`Scaling`]).
 //! - **Ending when decided.** The bot plays the root's most visited action;
 //!   once that leads the next by more than the iterations left could add,
 //!   the search ends with the choice its full budget would have made.
@@ -50,8 +52,8 @@ type ActionSet<'a, A> = HashSet<&'a A, foldhash::fast::FixedState>;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchSettings {
     /// Iterations at most per decision: the thinking budget (a caller may
-    /// stop the search sooner, by time), times the game's
-    /// [`Game::search_budget_scale`] where the settings are `scaled`.
+    /// stop the search sooner, by time), scaled by the game's
+    /// [`Game::search_budget_scale`] as `scaling` says.
     pub iterations: u32,
     /// The UCB exploration constant, for rewards from 0 to 1.
     pub exploration: f64,
@@ -61,16 +63,32 @@ pub struct SearchSettings {
     pub widening: f64,
     /// Actions a playout plays before it stops unfinished.
     pub playout_limit: u32,
-    /// Whether the game may ask for more iterations than `iterations`
-    /// ([`Game::search_budget_scale`]). Not the casual player's: it is to
-    /// answer quickly and shallowly at any number of seats, and at four
-    /// seats of Tactics twice its budget made it nearly the club player's
-    /// equal (docs/performance.md).
-    pub scaled: bool,
+    /// How the game's [`Game::search_budget_scale`] applies to
+    /// `iterations`.
+    pub scaling: Scaling,
     /// Where the game has its own searcher ([`Game::own_search`]), it
     /// decides instead of this engine, visiting at most this many
     /// positions; `None` always searches with this engine.
     pub own_search: Option<u64>,
+}
+
+/// How a strength's budget follows a game's [`Game::search_budget_scale`].
+///
+/// Where a round of a game holds more decisions (Tactics at more seats),
+/// the same budgets looked less far ahead and the levels played closer
+/// together: at four seats of Tactics club scored 0.670 against three
+/// casual players with the budgets of two seats, 0.695 with its own
+/// doubled, and 0.594 over 32 games with casual's doubled too
+/// (docs/performance.md). So the stronger levels take the scale and the
+/// casual one gives it up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scaling {
+    /// The budget times the scale: the club and strong players, to look
+    /// about as many moves ahead as at two seats.
+    Times,
+    /// The budget divided by the scale: the casual player, to stay quick and
+    /// shallow, as far below the club player as at two seats.
+    Divided,
 }
 
 /// One action from a node: who plays it and how it fared.
@@ -147,7 +165,10 @@ fn run<G: Game>(
         path: Vec::new(),
         stop,
     };
-    let scale = if settings.scaled { root.search_budget_scale() } else { 1.0 };
+    let scale = match settings.scaling {
+        Scaling::Times => root.search_budget_scale(),
+        Scaling::Divided => root.search_budget_scale().recip(),
+    };
     let budget = (f64::from(settings.iterations) * scale).round().max(1.0) as u32;
     let mut iterations = 0;
     while iterations < budget {
@@ -459,7 +480,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_may_scale_the_budget_by_its_seats_where_the_settings_let_it() {
+    fn a_game_may_scale_the_budget_by_its_seats_up_for_the_stronger_and_down_for_casual() {
         let club = SearchSettings { iterations: 40, ..crate::bot::strength::CLUB.settings };
         let casual = SearchSettings { iterations: 40, ..crate::bot::strength::CASUAL.settings };
         let at = |seats: u8, settings: &SearchSettings| {
@@ -472,7 +493,11 @@ mod tests {
             (40, 60, 80),
             "Tactics: half the seats times the budget"
         );
-        assert_eq!((at(2, &casual), at(4, &casual)), (40, 40), "the casual player's budget stays");
+        assert_eq!(
+            (at(2, &casual), at(3, &casual), at(4, &casual)),
+            (40, 27, 20),
+            "the casual player's budget divided by the scale"
+        );
         let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
         let kept = run(&hextri, seat, &club, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
         assert_eq!(kept.1, 40, "a game that does not ask keeps the budget");

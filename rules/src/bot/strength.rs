@@ -4,7 +4,7 @@
 //! [`super::search`] for every game.
 
 use super::Bot;
-use super::search::SearchSettings;
+use super::search::{Scaling, SearchSettings};
 use crate::any::{AnyMatch, LegalAction};
 use crate::chance::SeedStream;
 use crate::seat::Seat;
@@ -24,15 +24,22 @@ pub struct Searching {
 /// The generic engine's settings with `iterations` a decision, more where
 /// the game asks: the strengths differ only in their budget.
 const fn generic(iterations: u32) -> SearchSettings {
-    SearchSettings { iterations, exploration: 0.7, widening: 2.0, playout_limit: 200, scaled: true, own_search: None }
+    SearchSettings {
+        iterations,
+        exploration: 0.7,
+        widening: 2.0,
+        playout_limit: 200,
+        scaling: Scaling::Times,
+        own_search: None,
+    }
 }
 
 /// Plays soundly but shallowly, in at most 0.3 s: a newcomer's opponent,
-/// with the same budget in every game at any number of seats.
+/// with less where a game asks the stronger players to think more.
 pub const CASUAL: Searching = Searching {
     name: "casual",
     display_name: "Casual player (computer)",
-    settings: SearchSettings { scaled: false, ..generic(150) },
+    settings: SearchSettings { scaling: Scaling::Divided, ..generic(150) },
     time_budget: Duration::from_millis(300),
 };
 

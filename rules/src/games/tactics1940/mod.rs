@@ -496,8 +496,10 @@ impl Game for Tactics1940 {
     /// Half the number of seats. A move asks each other seat to answer, so
     /// a move and its window hold a decision a seat: twice as many at four
     /// seats as at two, and the search needs twice the iterations to look
-    /// as many moves ahead. At four seats club scored 0.670 against casual
-    /// with one budget, 0.695 with this (docs/performance.md).
+    /// as many moves ahead; the casual player takes as many times less
+    /// ([`crate::bot::Scaling`]). At four seats club scored 0.670 against
+    /// casual with one budget for all, 0.695 with its own doubled
+    /// (docs/performance.md gives the rows with casual's halved).
     fn search_budget_scale(&self) -> f64 {
         self.seat_count() as f64 / 2.0
     }
