@@ -87,7 +87,8 @@ pub enum Scaling {
     /// about as many moves ahead as at two seats.
     Times,
     /// The budget divided by the scale: the casual player, to stay quick and
-    /// shallow, as far below the club player as at two seats.
+    /// shallow, and further below the club player where a round holds more
+    /// decisions.
     Divided,
 }
 
