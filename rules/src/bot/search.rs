@@ -78,9 +78,9 @@ pub struct SearchSettings {
 /// the same budgets looked less far ahead and the levels played closer
 /// together: at four seats of Tactics club scored 0.670 against three
 /// casual players with the budgets of two seats, 0.695 with its own
-/// doubled, and 0.594 over 32 games with casual's doubled too
-/// (docs/performance.md). So the stronger levels take the scale and the
-/// casual one gives it up.
+/// doubled, 0.594 over 32 games with casual's doubled too, and 0.755
+/// with its own doubled and casual's halved (docs/performance.md). So the
+/// stronger levels take the scale and the casual one gives it up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scaling {
     /// The budget times the scale: the club and strong players, to look

@@ -498,8 +498,8 @@ impl Game for Tactics1940 {
     /// seats as at two, and the search needs twice the iterations to look
     /// as many moves ahead; the casual player takes as many times less
     /// ([`crate::bot::Scaling`]). At four seats club scored 0.670 against
-    /// casual with one budget for all, 0.695 with its own doubled
-    /// (docs/performance.md gives the rows with casual's halved).
+    /// casual with one budget for all, 0.695 with its own doubled, and
+    /// 0.755 with casual's halved too (docs/performance.md).
     fn search_budget_scale(&self) -> f64 {
         self.seat_count() as f64 / 2.0
     }
