@@ -24,6 +24,7 @@ mod sides;
 mod threat;
 mod turn;
 mod view;
+mod war_in_sight;
 
 pub use notation::Tactics1940Turn;
 pub use pieces::{Card, Kind, Piece};

@@ -21,11 +21,28 @@ impl Tactics1940 {
     /// Each seat's standing for the bots' search: the scores the match
     /// would end with now if nobody were blockaded, moved towards those a
     /// blockade of each belligerent would bring by the chance of it the
-    /// bots guess (threat.rs). Each seat is judged against every other on
-    /// its own, allies too, as the outcome places them ([`Self::ranking`]
-    /// ranks players, not sides): judged by sides, a bot would not mind an
-    /// ally finishing ahead of it, which the end of a match does count.
+    /// bots guess (threat.rs), and then towards those of each war the
+    /// protests accepted may bring, by the chance of it (war_in_sight.rs).
+    /// Each seat is judged against every other on its own, allies too, as
+    /// the outcome places them ([`Self::ranking`] ranks players, not
+    /// sides): judged by sides, a bot would not mind an ally finishing
+    /// ahead of it, which the end of a match does count.
     pub(super) fn standing(&self) -> Vec<f64> {
+        let now = self.expected();
+        let mut expected = now.clone();
+        for (belligerent, neutral, chance) in self.wars_in_sight() {
+            let war = self.with_war(belligerent, neutral).expected();
+            for (e, (w, n)) in expected.iter_mut().zip(war.iter().zip(&now)) {
+                *e += chance * (w - n);
+            }
+        }
+        standing(&expected, &[], LEAD)
+    }
+
+    /// The scores the match would end with now if nobody were blockaded,
+    /// moved towards those a blockade of each belligerent would bring by
+    /// the chance of it.
+    fn expected(&self) -> Vec<f64> {
         let now: Vec<f64> = self.counted(None).into_iter().map(f64::from).collect();
         let mut expected = now.clone();
         for victim in self.in_play().filter(|s| self.belligerent(*s)) {
@@ -38,7 +55,7 @@ impl Tactics1940 {
                 *e += chance * (a - n);
             }
         }
-        standing(&expected, &[], LEAD)
+        expected
     }
 
     /// Ends the match with `loser`'s seaport blockaded (or `loser` gone).

@@ -363,6 +363,30 @@ fn the_bots_see_a_blockade_coming_as_enemy_ships_near_the_seaport() {
 }
 
 #[test]
+fn the_bots_see_a_war_coming_as_protests_accepted_between_a_belligerent_and_a_neutral() {
+    // Three seats: East, the neutral, has two battleships in front of
+    // North's open ports, no threat while East is not North's enemy.
+    let board = Board::get();
+    let with_accepted = |cards: u8| {
+        let mut game = empty(3);
+        for id in board.fronts(Country::North) {
+            game.squares[usize::from(id)] = Some(Piece { owner: Seat(1), kind: Kind::Battleship });
+        }
+        game.accepted[0][1] = cards;
+        game
+    };
+    let (calm, tense) = (with_accepted(0), with_accepted(2));
+    assert!(calm.wars_in_sight().is_empty());
+    assert_eq!(tense.wars_in_sight(), vec![(Seat(0), Seat(1), 2.0 / 3.0)], "North has accepted two of East's three");
+    let war = tense.with_war(Seat(0), Seat(1));
+    assert!(war.enemies(Seat(0), Seat(1)) && war.allies(Seat(1), Seat(2)), "East would join South");
+    let (before, after) = (calm.standing(), tense.standing());
+    assert!(after[0] < before[0] - 0.05, "North stands worse with the war in sight: {before:?} {after:?}");
+    assert!(after[2] > before[2], "South, East's ally to be, stands better: {before:?} {after:?}");
+    assert!((after.iter().sum::<f64>() - 1.5).abs() < 1e-9, "each pair shares one: {after:?}");
+}
+
+#[test]
 fn the_bots_judge_allies_against_each_other_as_the_outcome_places_them() {
     // Three seats, East (the neutral) at war on North's side, with more
     // coins than North: the outcome would place East ahead of its ally.
