@@ -7,6 +7,11 @@ use super::Tactics1940;
 use crate::layout::gallery::oceans::Country;
 use crate::seat::{Seat, SeatSet};
 
+/// Accepted protest cards of one colour that make a war (Rule 7:
+/// "ACCEPTANCE OF 3 DIPLOMATIC PROTEST CARDS OF THE SAME COLOR
+/// AUTOMATICALLY RESULTS IN A STATE OF WAR").
+pub(super) const WAR_CARDS: u8 = 3;
+
 impl Tactics1940 {
     /// The side `seat` is on, or None while it is neutral.
     pub fn side(&self, seat: Seat) -> Option<Country> {
@@ -64,7 +69,7 @@ impl Tactics1940 {
         self.cards_left[injured.index()] -= 1;
         let taken = &mut self.accepted[offender.index()][injured.index()];
         *taken += 1;
-        if *taken < 3 {
+        if *taken < WAR_CARDS {
             return false;
         }
         match (self.side(injured), self.side(offender)) {

@@ -11,6 +11,7 @@
 //! not making.
 
 use super::Tactics1940;
+use super::sides::WAR_CARDS;
 use crate::layout::gallery::oceans::Country;
 use crate::seat::Seat;
 
@@ -18,7 +19,7 @@ impl Tactics1940 {
     /// Each belligerent and neutral still in play between whom protests
     /// have been accepted, with the bots' guess of the chance that they go
     /// to war: a third for each card of the colour more of whose cards were
-    /// accepted, as three make the war. A war between two neutrals, in
+    /// accepted, as [`WAR_CARDS`] make the war. A war between two neutrals, in
     /// which the injured one chooses its side, is not guessed at.
     pub(super) fn wars_in_sight(&self) -> Vec<(Seat, Seat, f64)> {
         let mut wars = Vec::new();
@@ -27,7 +28,7 @@ impl Tactics1940 {
                 let (b, n) = (belligerent.index(), neutral.index());
                 let cards = self.accepted[b][n].max(self.accepted[n][b]);
                 if cards > 0 {
-                    wars.push((belligerent, neutral, f64::from(cards) / 3.0));
+                    wars.push((belligerent, neutral, f64::from(cards) / f64::from(WAR_CARDS)));
                 }
             }
         }
