@@ -30,10 +30,10 @@ impl Tactics1940 {
     pub(super) fn standing(&self) -> Vec<f64> {
         let now = self.expected();
         let mut expected = now.clone();
-        for (belligerent, neutral, chance) in self.wars_in_sight() {
-            let war = self.with_war(belligerent, neutral).expected();
-            for (e, (w, n)) in expected.iter_mut().zip(war.iter().zip(&now)) {
-                *e += chance * (w - n);
+        for war in self.wars_in_sight() {
+            let at_war = self.expected_at_war(war);
+            for (e, (w, n)) in expected.iter_mut().zip(at_war.iter().zip(&now)) {
+                *e += war.chance * (w - n);
             }
         }
         standing(&expected, &[], LEAD)
@@ -42,7 +42,7 @@ impl Tactics1940 {
     /// The scores the match would end with now if nobody were blockaded,
     /// moved towards those a blockade of each belligerent would bring by
     /// the chance of it.
-    fn expected(&self) -> Vec<f64> {
+    pub(super) fn expected(&self) -> Vec<f64> {
         let now: Vec<f64> = self.counted(None).into_iter().map(f64::from).collect();
         let mut expected = now.clone();
         for victim in self.in_play().filter(|s| self.belligerent(*s)) {

@@ -2,6 +2,7 @@
 //! figure) it checks. Positions are set on the reconstructed board by the
 //! squares' names.
 
+use super::war_in_sight::WarInSight;
 use super::*;
 use crate::conformance::{ConformanceConfig, run};
 use crate::referee::{Change, Referee};
@@ -377,13 +378,42 @@ fn the_bots_see_a_war_coming_as_protests_accepted_between_a_belligerent_and_a_ne
     };
     let (calm, tense) = (with_accepted(0), with_accepted(2));
     assert!(calm.wars_in_sight().is_empty());
-    assert_eq!(tense.wars_in_sight(), vec![(Seat(0), Seat(1), 2.0 / 3.0)], "North has accepted two of East's three");
-    let war = tense.with_war(Seat(0), Seat(1));
-    assert!(war.enemies(Seat(0), Seat(1)) && war.allies(Seat(1), Seat(2)), "East would join South");
+    let war = WarInSight { injured: Seat(1), offender: Seat(0), chance: 2.0 / 3.0 };
+    assert_eq!(tense.wars_in_sight(), vec![war], "North has accepted two of East's three");
+    let at_war = tense.with_side(Seat(1), Country::South);
+    assert_eq!(tense.expected_at_war(war), at_war.expected(), "East would join South");
     let (before, after) = (calm.standing(), tense.standing());
     assert!(after[0] < before[0] - 0.05, "North stands worse with the war in sight: {before:?} {after:?}");
     assert!(after[2] > before[2], "South, East's ally to be, stands better: {before:?} {after:?}");
     assert!((after.iter().sum::<f64>() - 1.5).abs() < 1e-9, "each pair shares one: {after:?}");
+}
+
+#[test]
+fn the_bots_see_a_war_coming_between_two_neutrals_and_the_side_the_injured_would_choose() {
+    // Four seats: West, a neutral, has two battleships in front of North's
+    // open ports, and East, the other neutral, has accepted two of West's
+    // cards. At war West would choose South's side, where those battleships
+    // threaten North's blockade, and East would join North.
+    let board = Board::get();
+    let with_accepted = |cards: u8| {
+        let mut game = empty(4);
+        for id in board.fronts(Country::North) {
+            game.squares[usize::from(id)] = Some(Piece { owner: Seat(3), kind: Kind::Battleship });
+        }
+        game.accepted[1][3] = cards;
+        game
+    };
+    let (calm, tense) = (with_accepted(0), with_accepted(2));
+    assert!(calm.wars_in_sight().is_empty());
+    let war = WarInSight { injured: Seat(3), offender: Seat(1), chance: 2.0 / 3.0 };
+    assert_eq!(tense.wars_in_sight(), vec![war], "East has accepted two of West's three");
+    let joined = |side: Country| tense.with_side(Seat(3), side).with_side(Seat(1), side.opposite()).expected();
+    let (south, north) = (joined(Country::South), joined(Country::North));
+    assert!(south[3] > north[3], "West stands better on South's side: {south:?} {north:?}");
+    assert_eq!(tense.expected_at_war(war), south, "West would choose South's side");
+    let (before, after) = (calm.standing(), tense.standing());
+    assert!(after[0] < before[0], "North stands worse with the war in sight: {before:?} {after:?}");
+    assert!(after[3] > before[3], "West stands better: {before:?} {after:?}");
 }
 
 #[test]
