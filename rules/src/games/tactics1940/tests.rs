@@ -363,20 +363,23 @@ fn the_bots_see_a_blockade_coming_as_enemy_ships_near_the_seaport() {
     assert!((after[0] + after[1] - 1.0).abs() < 1e-9, "{after:?}");
 }
 
+/// A match of `seats` seats in which `owner`, a neutral, has two
+/// battleships in front of North's open ports, and `offender` has accepted
+/// `cards` of its protest cards.
+fn before_north(seats: u8, owner: Seat, (offender, cards): (Seat, u8)) -> Tactics1940 {
+    let mut game = empty(seats);
+    for id in Board::get().fronts(Country::North) {
+        game.squares[usize::from(id)] = Some(Piece { owner, kind: Kind::Battleship });
+    }
+    game.accepted[offender.index()][owner.index()] = cards;
+    game
+}
+
 #[test]
 fn the_bots_see_a_war_coming_as_protests_accepted_between_a_belligerent_and_a_neutral() {
     // Three seats: East, the neutral, has two battleships in front of
     // North's open ports, no threat while East is not North's enemy.
-    let board = Board::get();
-    let with_accepted = |cards: u8| {
-        let mut game = empty(3);
-        for id in board.fronts(Country::North) {
-            game.squares[usize::from(id)] = Some(Piece { owner: Seat(1), kind: Kind::Battleship });
-        }
-        game.accepted[0][1] = cards;
-        game
-    };
-    let (calm, tense) = (with_accepted(0), with_accepted(2));
+    let (calm, tense) = (before_north(3, Seat(1), (Seat(0), 0)), before_north(3, Seat(1), (Seat(0), 2)));
     assert!(calm.wars_in_sight().is_empty());
     let war = WarInSight { injured: Seat(1), offender: Seat(0), chance: 2.0 / 3.0 };
     assert_eq!(tense.wars_in_sight(), vec![war], "North has accepted two of East's three");
@@ -394,16 +397,7 @@ fn the_bots_see_a_war_coming_between_two_neutrals_and_the_side_the_injured_would
     // open ports, and East, the other neutral, has accepted two of West's
     // cards. At war West would choose South's side, where those battleships
     // threaten North's blockade, and East would join North.
-    let board = Board::get();
-    let with_accepted = |cards: u8| {
-        let mut game = empty(4);
-        for id in board.fronts(Country::North) {
-            game.squares[usize::from(id)] = Some(Piece { owner: Seat(3), kind: Kind::Battleship });
-        }
-        game.accepted[1][3] = cards;
-        game
-    };
-    let (calm, tense) = (with_accepted(0), with_accepted(2));
+    let (calm, tense) = (before_north(4, Seat(3), (Seat(1), 0)), before_north(4, Seat(3), (Seat(1), 2)));
     assert!(calm.wars_in_sight().is_empty());
     let war = WarInSight { injured: Seat(3), offender: Seat(1), chance: 2.0 / 3.0 };
     assert_eq!(tense.wars_in_sight(), vec![war], "East has accepted two of West's three");
