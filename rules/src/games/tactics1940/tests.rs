@@ -383,7 +383,7 @@ fn the_bots_see_a_war_coming_as_protests_accepted_between_a_belligerent_and_a_ne
     assert!(calm.wars_in_sight().is_empty());
     let war = WarInSight { injured: Seat(1), offender: Seat(0), chance: 2.0 / 3.0 };
     assert_eq!(tense.wars_in_sight(), vec![war], "North has accepted two of East's three");
-    let at_war = tense.with_side(Seat(1), Country::South);
+    let at_war = tense.with_sides(&[(Seat(1), Country::South)]);
     assert_eq!(tense.expected_at_war(war), at_war.expected(), "East would join South");
     let (before, after) = (calm.standing(), tense.standing());
     assert!(after[0] < before[0] - 0.05, "North stands worse with the war in sight: {before:?} {after:?}");
@@ -401,7 +401,7 @@ fn the_bots_see_a_war_coming_between_two_neutrals_and_the_side_the_injured_would
     assert!(calm.wars_in_sight().is_empty());
     let war = WarInSight { injured: Seat(3), offender: Seat(1), chance: 2.0 / 3.0 };
     assert_eq!(tense.wars_in_sight(), vec![war], "East has accepted two of West's three");
-    let joined = |side: Country| tense.with_side(Seat(3), side).with_side(Seat(1), side.opposite()).expected();
+    let joined = |side: Country| tense.with_sides(&[(Seat(3), side), (Seat(1), side.opposite())]).expected();
     let (south, north) = (joined(Country::South), joined(Country::North));
     assert!(south[3] > north[3], "West stands better on South's side: {south:?} {north:?}");
     assert_eq!(tense.expected_at_war(war), south, "West would choose South's side");

@@ -57,21 +57,24 @@ impl Tactics1940 {
     pub(super) fn expected_at_war(&self, war: WarInSight) -> Vec<f64> {
         let (injured, offender) = (war.injured, war.offender);
         match (self.side(injured), self.side(offender)) {
-            (Some(side), _) => self.with_side(offender, side.opposite()).expected(),
-            (None, Some(side)) => self.with_side(injured, side.opposite()).expected(),
+            (Some(side), _) => self.with_sides(&[(offender, side.opposite())]).expected(),
+            (None, Some(side)) => self.with_sides(&[(injured, side.opposite())]).expected(),
             (None, None) => {
                 let joined =
-                    |side: Country| self.with_side(injured, side).with_side(offender, side.opposite()).expected();
+                    |side: Country| self.with_sides(&[(injured, side), (offender, side.opposite())]).expected();
                 let (north, south) = (joined(Country::North), joined(Country::South));
                 if south[injured.index()] > north[injured.index()] { south } else { north }
             }
         }
     }
 
-    /// This match with `seat` on `side`, for the evaluation to weigh.
-    pub(super) fn with_side(&self, seat: Seat, side: Country) -> Self {
+    /// This match with each seat named on the side named with it (one
+    /// copy, however many join), for the evaluation to weigh.
+    pub(super) fn with_sides(&self, joining: &[(Seat, Country)]) -> Self {
         let mut war = self.clone();
-        war.sides[seat.index()] = Some(side);
+        for &(seat, side) in joining {
+            war.sides[seat.index()] = Some(side);
+        }
         war
     }
 }
