@@ -20,7 +20,7 @@ use crate::seat::Seat;
 use std::time::Duration;
 
 pub use random::Random;
-pub use search::{Scaling, SearchSettings};
+pub use search::{ChanceNodes, Scaling, SearchSettings};
 pub use strength::Searching;
 
 /// A computer player.
@@ -54,7 +54,7 @@ pub trait Bot: Send + Sync {
 static BOTS: &[&dyn Bot] = &[&Random, &strength::CASUAL, &strength::CLUB, &strength::STRONG];
 
 /// Bots that measure others in the arena and are not offered to players.
-static YARDSTICKS: &[&dyn Bot] = &[&strength::STRONG_GENERIC];
+static YARDSTICKS: &[&dyn Bot] = &[&strength::STRONG_GENERIC, &strength::STRONG_BRANCHED];
 
 /// Every bot players are offered, weakest first.
 pub fn bots() -> &'static [&'static dyn Bot] {

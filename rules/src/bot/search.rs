@@ -11,6 +11,8 @@
 //!   under the same node. An edge counts the iterations in which its action
 //!   was legal ("availability"), and UCB divides by that count (Cowling,
 //!   Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
+//!   The settings may instead give an action a node for each chance outcome
+//!   that follows it, as everyone sees it ([`ChanceNodes`]).
 //! - **Progressive widening.** A node visited `n` times tries a new action
 //!   only while fewer than `widening × √n` of the actions legal in this
 //!   determinization have been tried, so that games with a thousand moves
@@ -39,9 +41,12 @@ use crate::chance::SeedStream;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::referee::settle;
-use crate::seat::{Seat, SeatSet};
+use crate::seat::{Seat, SeatSet, Viewer};
+use crate::seen::Seen;
 use crate::status::Status;
+use crate::step::Step;
 use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash, Hasher};
 
 /// The search's sets of actions: asked only whether they hold an action,
 /// never walked, so a fast hasher with a fixed seed serves (SipHash, the
@@ -70,6 +75,30 @@ pub struct SearchSettings {
     /// decides instead of this engine, visiting at most this many
     /// positions; `None` always searches with this engine.
     pub own_search: Option<u64>,
+    /// Whether the tree tells chance outcomes apart below an action.
+    pub chance: ChanceNodes,
+}
+
+/// How the tree meets the chance that follows an action (a card drawn, a
+/// die thrown).
+///
+/// Open loop over chance, one node below an action stands for every
+/// outcome: its statistics mix a good draw's answers with a bad one's, and
+/// an iteration's descent below it cannot follow the draw it met, but a
+/// small budget goes deeper. A node for each outcome answers each draw on
+/// its own, at the cost of spreading the iterations over the outcomes.
+///
+/// The outcomes told apart are those everyone sees, not the searching
+/// seat's own view: a node below holds every seat's choices, and a tree
+/// that told apart the bot's own secret draws (a submarine card's square)
+/// would let the other seats it models choose as if they knew them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceNodes {
+    /// One node below an action, whatever chance draws next.
+    Merged,
+    /// A node below an action for each outcome of the chance that follows,
+    /// as a spectator sees it ([`Game::observe`]).
+    Branched,
 }
 
 /// How a strength's budget follows a game's [`Game::search_budget_scale`].
@@ -97,8 +126,11 @@ pub enum Scaling {
 struct Edge<A> {
     seat: Seat,
     action: A,
-    /// The node it leads to, once the search went below it.
-    child: Option<usize>,
+    /// The nodes it leads to, once the search went below it, each with its
+    /// key ([`Tree::settle_keyed`]): one for each outcome of the chance that
+    /// follows ([`ChanceNodes`]), or a single one keyed 0 where chance is
+    /// merged.
+    children: Vec<(u64, usize)>,
     /// Iterations that took it.
     visits: u32,
     /// Their rewards for `seat`, summed.
@@ -156,6 +188,32 @@ fn run<G: Game>(
     stop: &dyn Fn() -> bool,
     ending: Ending,
 ) -> (G::Action, u32) {
+    let (nodes, iterations) = grow(root, seat, settings, stream, stop, ending);
+    let best = nodes[0]
+        .edges
+        .iter()
+        .filter(|e| e.seat == seat)
+        .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))));
+    let action = match best {
+        Some(edge) => edge.action.clone(),
+        None => {
+            let mut legal = Vec::new();
+            root.legal_actions(seat, &mut legal);
+            legal.swap_remove(stream.below(legal.len() as u32) as usize)
+        }
+    };
+    (action, iterations)
+}
+
+/// The tree [`run`] grows, its root first, and the iterations it took.
+fn grow<G: Game>(
+    root: &G,
+    seat: Seat,
+    settings: &SearchSettings,
+    stream: &mut SeedStream,
+    stop: &dyn Fn() -> bool,
+    ending: Ending,
+) -> (Vec<Node<G::Action>>, u32) {
     let playout_limit = root.playout_actions().map_or(settings.playout_limit, |n| n.min(settings.playout_limit));
     let mut tree = Tree::<G> {
         nodes: vec![Node::default()],
@@ -180,20 +238,7 @@ fn run<G: Game>(
         tree.iterate(root, stream);
         iterations += 1;
     }
-    let best = tree.nodes[0]
-        .edges
-        .iter()
-        .filter(|e| e.seat == seat)
-        .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))));
-    let action = match best {
-        Some(edge) => edge.action.clone(),
-        None => {
-            let mut legal = Vec::new();
-            root.legal_actions(seat, &mut legal);
-            legal.swap_remove(stream.below(legal.len() as u32) as usize)
-        }
-    };
-    (action, iterations)
+    (tree.nodes, iterations)
 }
 
 /// Whether the root's most visited edge stays the most visited however the
@@ -243,8 +288,8 @@ impl<G: Game> Tree<'_, G> {
         let mut state = if G::INFO.hidden_information { root.resample(self.seat, stream.seed()) } else { root.clone() };
         self.path.clear();
         let mut node = 0;
+        settle(&mut state, stream);
         let rewards = loop {
-            settle(&mut state, stream);
             let decision = match state.status() {
                 Status::Acting(decision) => decision,
                 Status::Over(outcome) => break reward(&outcome),
@@ -262,21 +307,40 @@ impl<G: Game> Tree<'_, G> {
             if expanded {
                 break playout(&mut state, self.playout_limit, &mut self.legal, stream, self.stop);
             }
-            node = match self.nodes[node].edges[edge].child {
-                Some(child) => child,
-                None => {
-                    self.nodes.push(Node::default());
-                    let child = self.nodes.len() - 1;
-                    self.nodes[node].edges[edge].child = Some(child);
-                    child
-                }
-            };
+            let key = self.settle_keyed(&mut state, stream);
+            node = self.child(node, edge, key);
         };
         for &(node, edge) in &self.path {
             let edge = &mut self.nodes[node].edges[edge];
             edge.visits += 1;
             edge.total += rewards[edge.seat.index()];
         }
+    }
+
+    /// Plays the chance outcomes now due, as [`settle`] does, and returns
+    /// the key of the node below for them ([`ChanceNodes`]): 0 where chance
+    /// is merged.
+    fn settle_keyed(&self, state: &mut G, stream: &mut SeedStream) -> u64 {
+        match self.settings.chance {
+            ChanceNodes::Merged => {
+                settle(state, stream);
+                0
+            }
+            ChanceNodes::Branched => settle_seen(state, stream),
+        }
+    }
+
+    /// The node below `edge` of `node` for the chance outcome keyed `key`,
+    /// made when first reached.
+    fn child(&mut self, node: usize, edge: usize, key: u64) -> usize {
+        let children = &self.nodes[node].edges[edge].children;
+        if let Some(&(_, child)) = children.iter().find(|(k, _)| *k == key) {
+            return child;
+        }
+        self.nodes.push(Node::default());
+        let child = self.nodes.len() - 1;
+        self.nodes[node].edges[edge].children.push((key, child));
+        child
     }
 
     /// The edge to follow from `node`, where `acting` has `self.legal`: a
@@ -307,7 +371,7 @@ impl<G: Game> Tree<'_, G> {
                 here.edges.iter().filter(|e| e.seat == acting).map(|e| &e.action).collect();
             let untried: Vec<&G::Action> = legal.iter().filter(|a| !tried.contains(a)).collect();
             let action = untried[stream.below(untried.len() as u32) as usize].clone();
-            here.edges.push(Edge { seat: acting, action, child: None, visits: 0, total: 0.0, available: 1 });
+            here.edges.push(Edge { seat: acting, action, children: Vec::new(), visits: 0, total: 0.0, available: 1 });
             return (here.edges.len() - 1, true);
         }
         let score = |edge: &Edge<G::Action>| {
@@ -323,6 +387,25 @@ impl<G: Game> Tree<'_, G> {
         // Every edge is visited in the iteration that adds it, and one is legal now.
         (best.expect("an edge legal now"), false)
     }
+}
+
+/// Plays the chance outcomes now due in `state`, as [`settle`] does, and
+/// returns a key of what everyone sees of them: the outcomes shown in full,
+/// the words a spectator reads of the others ([`Game::observe`]). Two draws
+/// that not everyone can tell apart get the same key.
+fn settle_seen<G: Game>(state: &mut G, stream: &mut SeedStream) -> u64 {
+    let mut key = foldhash::fast::FixedState::default().build_hasher();
+    while let Status::Chance = state.status() {
+        let outcome = state.draw_chance(stream);
+        let before = state.clone();
+        state.play_chance(&outcome);
+        match before.observe(&Step::Chance(outcome.clone()), state, Viewer::Spectator) {
+            Seen::All => (0u8, outcome).hash(&mut key),
+            Seen::Only(text) => (1u8, text).hash(&mut key),
+            Seen::Nothing => 2u8.hash(&mut key),
+        }
+    }
+    key.finish()
 }
 
 /// Actions between two questions of a playout to the clock.
@@ -411,12 +494,20 @@ mod tests {
     use super::*;
 
     use crate::chance::Seed;
+    use crate::games::drill::{Drill, DrillAction};
     use crate::games::{accasta::Accasta, hextri::HexTri, tactics1940::Tactics1940, tactique::Tactique};
 
     fn root_with(visits: &[u32]) -> Node<u8> {
         let edges = visits
             .iter()
-            .map(|&visits| Edge { seat: Seat(0), action: 0, child: None, visits, total: 0.0, available: visits })
+            .map(|&visits| Edge {
+                seat: Seat(0),
+                action: 0,
+                children: Vec::new(),
+                visits,
+                total: 0.0,
+                available: visits,
+            })
             .collect();
         Node { edges, visits: visits.iter().sum() }
     }
@@ -502,6 +593,55 @@ mod tests {
         let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
         let kept = run(&hextri, seat, &club, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
         assert_eq!(kept.1, 40, "a game that does not ask keeps the budget");
+    }
+
+    #[test]
+    fn merged_chance_keeps_one_node_below_an_action_and_branched_one_for_each_outcome() {
+        // A Drill seat about to roll: its one action, then a public die.
+        let (state, seat) = states::<Drill>(&Default::default(), 1, 40, 1)
+            .into_iter()
+            .find(|(state, seat)| {
+                let mut legal = Vec::new();
+                state.legal_actions(*seat, &mut legal);
+                legal == [DrillAction::Roll]
+            })
+            .expect("a seat about to roll");
+        let below_the_roll = |chance| {
+            let settings = SearchSettings { iterations: 300, chance, ..crate::bot::strength::CASUAL.settings };
+            let (nodes, _) =
+                grow(&state, seat, &settings, &mut SeedStream::new(Seed::from_u64(4)), &|| false, Ending::AtBudget);
+            nodes[0].edges[0].children.len()
+        };
+        assert_eq!(below_the_roll(ChanceNodes::Merged), 1, "every face under one node");
+        assert_eq!(below_the_roll(ChanceNodes::Branched), 6, "a node for each face of the die");
+    }
+
+    #[test]
+    fn a_branched_tree_tells_apart_only_the_draws_everyone_sees() {
+        use crate::games::tactics1940::Tactics1940Action::{Jump, Move, Stand};
+        // Two-seat Tactics about to draw the mover's card: a submarine card
+        // is seen by its drawer alone, every other card by everyone.
+        let options = serde_json::from_value(serde_json::json!({ "seats": 2 })).unwrap();
+        let mut state = Tactics1940::new(&options).unwrap();
+        let mut stream = SeedStream::new(Seed::from_u64(2));
+        let mut legal = Vec::new();
+        let before = loop {
+            settle(&mut state, &mut stream);
+            let Status::Acting(decision) = state.status() else { panic!("the match ended before a draw") };
+            let seat = decision.seats.first().unwrap();
+            let action = state.random_action(seat, &mut stream, &mut legal);
+            state.play(seat, &action);
+            if matches!(action, Move { .. } | Jump { .. } | Stand) && matches!(state.status(), Status::Chance) {
+                break state.clone();
+            }
+        };
+        let stream = |k| SeedStream::new(Seed::from_u64(k));
+        let drawn: HashSet<_> = (0..400).map(|k| before.draw_chance(&mut stream(k))).collect();
+        let keys: HashSet<u64> = (0..400).map(|k| settle_seen(&mut before.clone(), &mut stream(k))).collect();
+        // Ten kinds of card besides the sixteen submarines, and one "card kept".
+        assert!(drawn.len() > 11, "the draws should hold submarines of several squares: {}", drawn.len());
+        assert!(keys.len() > 1, "the cards shown to all are told apart");
+        assert!(keys.len() <= 11, "the submarines' squares are not told apart: {} keys", keys.len());
     }
 
     #[test]

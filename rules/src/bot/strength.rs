@@ -4,7 +4,7 @@
 //! [`super::search`] for every game.
 
 use super::Bot;
-use super::search::{Scaling, SearchSettings};
+use super::search::{ChanceNodes, Scaling, SearchSettings};
 use crate::any::{AnyMatch, LegalAction};
 use crate::chance::SeedStream;
 use crate::seat::Seat;
@@ -31,6 +31,7 @@ const fn generic(iterations: u32) -> SearchSettings {
         playout_limit: 200,
         scaling: Scaling::Times,
         own_search: None,
+        chance: ChanceNodes::Merged,
     }
 }
 
@@ -72,6 +73,19 @@ pub const STRONG_GENERIC: Searching = Searching {
     display_name: "Strong player, generic engine (computer)",
     settings: generic(15_000),
     time_budget: Duration::from_millis(1800),
+};
+
+/// The strong player whose tree tells apart the chance outcomes everyone
+/// sees ([`ChanceNodes::Branched`]), the rest alike: measured in the games
+/// with chance against the strong player and the level below
+/// (`tactica arena tactics1940 --bots strong-branched,strong`, then
+/// `strong-branched,club`) before any player meets it. Not offered to
+/// players.
+pub const STRONG_BRANCHED: Searching = Searching {
+    name: "strong-branched",
+    display_name: "Strong player, tree branched on chance (computer)",
+    settings: SearchSettings { chance: ChanceNodes::Branched, ..STRONG.settings },
+    time_budget: STRONG.time_budget,
 };
 
 impl Bot for Searching {
