@@ -166,7 +166,8 @@ pub fn search<G: Game>(
     stream: &mut SeedStream,
     stop: &dyn Fn() -> bool,
 ) -> G::Action {
-    run(root, seat, settings, stream, stop, Ending::WhenDecided).0
+    let (nodes, _) = grow(root, seat, settings, stream, stop, Ending::WhenDecided);
+    choice(root, seat, &nodes[0], stream)
 }
 
 /// When a search without a `stop` ends.
@@ -179,33 +180,26 @@ enum Ending {
     AtBudget,
 }
 
-/// [`search`], also telling how many iterations it ran.
-fn run<G: Game>(
-    root: &G,
-    seat: Seat,
-    settings: &SearchSettings,
-    stream: &mut SeedStream,
-    stop: &dyn Fn() -> bool,
-    ending: Ending,
-) -> (G::Action, u32) {
-    let (nodes, iterations) = grow(root, seat, settings, stream, stop, ending);
-    let best = nodes[0]
+/// The action of `seat` the search chooses from the tree's `root` node:
+/// the most visited (the better mean on a tie), or a random legal one of
+/// the `state` searched if it tried none.
+fn choice<G: Game>(state: &G, seat: Seat, root: &Node<G::Action>, stream: &mut SeedStream) -> G::Action {
+    let best = root
         .edges
         .iter()
         .filter(|e| e.seat == seat)
         .max_by(|a, b| a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b))));
-    let action = match best {
+    match best {
         Some(edge) => edge.action.clone(),
         None => {
             let mut legal = Vec::new();
-            root.legal_actions(seat, &mut legal);
+            state.legal_actions(seat, &mut legal);
             legal.swap_remove(stream.below(legal.len() as u32) as usize)
         }
-    };
-    (action, iterations)
+    }
 }
 
-/// The tree [`run`] grows, its root first, and the iterations it took.
+/// The tree [`search`] grows, its root first, and the iterations it took.
 fn grow<G: Game>(
     root: &G,
     seat: Seat,
@@ -549,9 +543,12 @@ mod tests {
         let settings = SearchSettings { iterations: 300, ..crate::bot::strength::CASUAL.settings };
         let (mut early, mut full) = (0, 0);
         for (k, (state, seat)) in states::<G>(options, 3, 6, every).into_iter().enumerate() {
-            let stream = || SeedStream::new(Seed::from_u64(100 + k as u64));
-            let decided = run(&state, seat, &settings, &mut stream(), &|| false, Ending::WhenDecided);
-            let budget = run(&state, seat, &settings, &mut stream(), &|| false, Ending::AtBudget);
+            let chosen = |ending| {
+                let mut stream = SeedStream::new(Seed::from_u64(100 + k as u64));
+                let (nodes, iterations) = grow(&state, seat, &settings, &mut stream, &|| false, ending);
+                (choice(&state, seat, &nodes[0], &mut stream), iterations)
+            };
+            let (decided, budget) = (chosen(Ending::WhenDecided), chosen(Ending::AtBudget));
             assert_eq!(decided.0, budget.0, "{}: state {k}", G::INFO.id);
             assert_eq!(budget.1, settings.iterations);
             (early, full) = (early + decided.1, full + budget.1);
@@ -578,7 +575,7 @@ mod tests {
         let at = |seats: u8, settings: &SearchSettings| {
             let options = serde_json::from_value(serde_json::json!({ "seats": seats })).unwrap();
             let (state, seat) = states::<Tactics1940>(&options, 5, 1, 1).remove(0);
-            run(&state, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
+            grow(&state, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
         };
         assert_eq!(
             (at(2, &club), at(3, &club), at(4, &club)),
@@ -591,7 +588,7 @@ mod tests {
             "the casual player's budget divided by the scale"
         );
         let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
-        let kept = run(&hextri, seat, &club, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
+        let kept = grow(&hextri, seat, &club, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
         assert_eq!(kept.1, 40, "a game that does not ask keeps the budget");
     }
 
