@@ -31,6 +31,7 @@
 //!   follows.
 
 use crate::Seed;
+use crate::bot::Strength;
 use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
@@ -406,15 +407,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         None
     }
 
-    /// How many times a searching bot's budget of iterations a decision
-    /// from here deserves: 1 (the default) for most games. A game whose
-    /// every move asks each other seat to answer puts more decisions
-    /// between two moves as seats are added, so the same budget would
-    /// search fewer moves ahead; it asks for more here (the casual player
-    /// takes that many times less: [`crate::bot::Scaling`]). Asked of the
-    /// state a search starts from, like [`Game::playout_actions`]; the
-    /// bot's time budget still bounds the search.
-    fn search_budget_scale(&self) -> f64 {
+    /// How many times its settings' iterations a decision from here a
+    /// searching bot of `strength` should spend: 1 (the default) for every
+    /// level in most games. A game asks for more where its rounds hold
+    /// more decisions, so that the same budget would search fewer moves
+    /// ahead, and for a wider step between two levels where search gains
+    /// less as it grows ([`crate::bot::Strength`]). Asked of the state a
+    /// search starts from, like [`Game::playout_actions`]; the bot's time
+    /// budget still bounds the search.
+    fn search_budget_scale(&self, _strength: Strength) -> f64 {
         1.0
     }
 

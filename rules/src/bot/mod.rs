@@ -20,7 +20,7 @@ use crate::seat::Seat;
 use std::time::Duration;
 
 pub use random::Random;
-pub use search::{ChanceNodes, Scaling, SearchSettings};
+pub use search::{ChanceNodes, SearchSettings, Strength};
 pub use strength::Searching;
 
 /// A computer player.

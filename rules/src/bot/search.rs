@@ -23,12 +23,11 @@
 //!   [`Game::playout_actions`]), or until the time is up; an unfinished
 //!   playout is worth what the game's evaluation says ([`Game::evaluate`],
 //!   where it has one: see [`standing`]), else the same to every seat.
-//! - **Budget.** The settings' iterations a decision, scaled where the
-//!   game asks ([`Game::search_budget_scale`]: Tactics, whose every move
-//!   asks each other seat to answer, asks more at more seats): times the
-//!   scale for the club and strong players, divided by it for the casual
-//!   one, so the levels stand further apart where a round holds more
-//!   decisions ([`Scaling`]).
+//! - **Budget.** The settings' iterations a decision, times the scale the
+//!   game asks for the bot's strength ([`Game::search_budget_scale`]):
+//!   Tactics, whose every move asks each other seat to answer, asks more
+//!   for the club and strong players and less for the casual one at more
+//!   seats, and spreads its levels further apart at two ([`Strength`]).
 //! - **Ending when decided.** The bot plays the root's most visited action;
 //!   once that leads the next by more than the iterations left could add,
 //!   the search ends with the choice its full budget would have made.
@@ -58,7 +57,7 @@ type ActionSet<'a, A> = HashSet<&'a A, foldhash::fast::FixedState>;
 pub struct SearchSettings {
     /// Iterations at most per decision: the thinking budget (a caller may
     /// stop the search sooner, by time), scaled by the game's
-    /// [`Game::search_budget_scale`] as `scaling` says.
+    /// [`Game::search_budget_scale`] for `strength`.
     pub iterations: u32,
     /// The UCB exploration constant, for rewards from 0 to 1.
     pub exploration: f64,
@@ -68,9 +67,9 @@ pub struct SearchSettings {
     pub widening: f64,
     /// Actions a playout plays before it stops unfinished.
     pub playout_limit: u32,
-    /// How the game's [`Game::search_budget_scale`] applies to
-    /// `iterations`.
-    pub scaling: Scaling,
+    /// The level these settings play at, which a game may ask to think
+    /// more or less than `iterations` ([`Game::search_budget_scale`]).
+    pub strength: Strength,
     /// Where the game has its own searcher ([`Game::own_search`]), it
     /// decides instead of this engine, visiting at most this many
     /// positions; `None` always searches with this engine.
@@ -101,24 +100,28 @@ pub enum ChanceNodes {
     Branched,
 }
 
-/// How a strength's budget follows a game's [`Game::search_budget_scale`].
+/// The level a searching bot plays at, as a game's
+/// [`Game::search_budget_scale`] sees it: a game may give each level its own
+/// share of the settings' iterations, to keep the levels apart where the
+/// same budgets would play too close together.
 ///
-/// Where a round of a game holds more decisions (Tactics at more seats),
-/// the same budgets looked less far ahead and the levels played closer
-/// together: at four seats of Tactics club scored 0.670 against three
-/// casual players with the budgets of two seats, 0.695 with its own
-/// doubled, 0.594 over 32 games with casual's doubled too, and 0.755
-/// with its own doubled and casual's halved (docs/performance.md). So the
-/// stronger levels take the scale and the casual one gives it up.
+/// Two cases asked for it (docs/performance.md). Where a round of a game
+/// holds more decisions (Tactics at more seats), the same budgets looked
+/// less far ahead and the levels played closer together: at four seats of
+/// Tactics club scored 0.670 against three casual players with the budgets
+/// of two seats, and 0.755 with its own doubled and casual's halved. And
+/// where search gains less as it grows (two-seat Tactics: ten times the
+/// iterations was worth 0.79 between 50 and 500, 0.77 between 150 and
+/// 1,500, and 0.64 between 1,500 and the strong player), the step below
+/// the strong player has to be wider than ten times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scaling {
-    /// The budget times the scale: the club and strong players, to look
-    /// about as many moves ahead as at two seats.
-    Times,
-    /// The budget divided by the scale: the casual player, to stay quick and
-    /// shallow, and further below the club player where a round holds more
-    /// decisions.
-    Divided,
+pub enum Strength {
+    /// The newcomer's opponent: quick and shallow.
+    Casual,
+    /// The middle level.
+    Club,
+    /// The strongest level, and the yardsticks measured against it.
+    Strong,
 }
 
 /// One action from a node: who plays it and how it fared.
@@ -218,10 +221,7 @@ fn grow<G: Game>(
         path: Vec::new(),
         stop,
     };
-    let scale = match settings.scaling {
-        Scaling::Times => root.search_budget_scale(),
-        Scaling::Divided => root.search_budget_scale().recip(),
-    };
+    let scale = root.search_budget_scale(settings.strength);
     let budget = (f64::from(settings.iterations) * scale).round().max(1.0) as u32;
     let mut iterations = 0;
     while iterations < budget {
@@ -569,27 +569,32 @@ mod tests {
     }
 
     #[test]
-    fn a_game_may_scale_the_budget_by_its_seats_up_for_the_stronger_and_down_for_casual() {
-        let club = SearchSettings { iterations: 40, ..crate::bot::strength::CLUB.settings };
-        let casual = SearchSettings { iterations: 40, ..crate::bot::strength::CASUAL.settings };
+    fn a_game_may_give_each_strength_its_own_share_of_the_budget() {
+        let at_40 = |searching: crate::bot::Searching| SearchSettings { iterations: 40, ..searching.settings };
+        let (casual, club) = (at_40(crate::bot::strength::CASUAL), at_40(crate::bot::strength::CLUB));
+        let strong = at_40(crate::bot::strength::STRONG_GENERIC);
         let at = |seats: u8, settings: &SearchSettings| {
             let options = serde_json::from_value(serde_json::json!({ "seats": seats })).unwrap();
             let (state, seat) = states::<Tactics1940>(&options, 5, 1, 1).remove(0);
             grow(&state, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
         };
         assert_eq!(
-            (at(2, &club), at(3, &club), at(4, &club)),
-            (40, 60, 80),
-            "Tactics: half the seats times the budget"
+            (at(3, &club), at(4, &club), at(3, &strong), at(4, &strong)),
+            (60, 80, 60, 80),
+            "Tactics at more seats: half the seats times the stronger players' budget"
         );
+        assert_eq!((at(3, &casual), at(4, &casual)), (27, 20), "and the casual player's divided by as much");
         assert_eq!(
-            (at(2, &casual), at(3, &casual), at(4, &casual)),
-            (40, 27, 20),
-            "the casual player's budget divided by the scale"
+            (at(2, &casual), at(2, &club), at(2, &strong)),
+            (13, 13, 40),
+            "two-seat Tactics: a third for casual and club, all for strong"
         );
         let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
-        let kept = grow(&hextri, seat, &club, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
-        assert_eq!(kept.1, 40, "a game that does not ask keeps the budget");
+        for settings in [casual, club, strong] {
+            let kept =
+                grow(&hextri, seat, &settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
+            assert_eq!(kept.1, 40, "a game that does not ask keeps the budget");
+        }
     }
 
     #[test]

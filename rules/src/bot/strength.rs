@@ -4,7 +4,7 @@
 //! [`super::search`] for every game.
 
 use super::Bot;
-use super::search::{ChanceNodes, Scaling, SearchSettings};
+use super::search::{ChanceNodes, SearchSettings, Strength};
 use crate::any::{AnyMatch, LegalAction};
 use crate::chance::SeedStream;
 use crate::seat::Seat;
@@ -21,34 +21,36 @@ pub struct Searching {
     pub time_budget: Duration,
 }
 
-/// The generic engine's settings with `iterations` a decision, more where
-/// the game asks: the strengths differ only in their budget.
-const fn generic(iterations: u32) -> SearchSettings {
+/// The generic engine's settings at `strength` with `iterations` a
+/// decision, more or fewer where the game asks: the strengths differ only
+/// in their budget.
+const fn generic(strength: Strength, iterations: u32) -> SearchSettings {
     SearchSettings {
         iterations,
         exploration: 0.7,
         widening: 2.0,
         playout_limit: 200,
-        scaling: Scaling::Times,
+        strength,
         own_search: None,
         chance: ChanceNodes::Merged,
     }
 }
 
 /// Plays soundly but shallowly, in at most 0.3 s: a newcomer's opponent,
-/// with less where a game asks the stronger players to think more.
+/// thinking less where a game asks ([`Strength`]).
 pub const CASUAL: Searching = Searching {
     name: "casual",
     display_name: "Casual player (computer)",
-    settings: SearchSettings { scaling: Scaling::Divided, ..generic(150) },
+    settings: generic(Strength::Casual, 150),
     time_budget: Duration::from_millis(300),
 };
 
-/// Ten times the casual player's iterations, in at most a second.
+/// Ten times the casual player's iterations (where the game does not set
+/// its levels further apart), in at most a second.
 pub const CLUB: Searching = Searching {
     name: "club",
     display_name: "Club player (computer)",
-    settings: generic(1_500),
+    settings: generic(Strength::Club, 1_500),
     time_budget: Duration::from_millis(1000),
 };
 
@@ -71,7 +73,7 @@ const STRONG_POSITIONS: u64 = 1_000_000;
 pub const STRONG_GENERIC: Searching = Searching {
     name: "strong-generic",
     display_name: "Strong player, generic engine (computer)",
-    settings: generic(15_000),
+    settings: generic(Strength::Strong, 15_000),
     time_budget: Duration::from_millis(1800),
 };
 
