@@ -408,11 +408,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
 
     /// How many times its settings' iterations a decision from here a
-    /// searching bot of `strength` should spend: 1 (the default) for every
-    /// level in most games. A game asks for more where its rounds hold
-    /// more decisions, so that the same budget would search fewer moves
-    /// ahead, and for a wider step between two levels where search gains
-    /// less as it grows ([`crate::bot::Strength`]). Asked of the state a
+    /// searching bot of `strength` should spend: 1 (the default) at every
+    /// strength in most games. A game may ask for more or fewer: more for
+    /// the stronger players where its rounds hold more decisions (the same
+    /// budget would search fewer moves ahead there), fewer for the weaker
+    /// ones where search gains less as it grows, to widen the step to the
+    /// strength above ([`crate::bot::Strength`]). Asked of the state a
     /// search starts from, like [`Game::playout_actions`]; the bot's time
     /// budget still bounds the search.
     fn search_budget_scale(&self, _strength: Strength) -> f64 {

@@ -20,8 +20,8 @@ use crate::seat::Seat;
 use std::time::Duration;
 
 pub use random::Random;
-pub use search::{ChanceNodes, SearchSettings, Strength};
-pub use strength::Searching;
+pub use search::{ChanceNodes, SearchSettings};
+pub use strength::{Searching, Strength};
 
 /// A computer player.
 pub trait Bot: Send + Sync {

@@ -36,6 +36,7 @@
 //! outcome (places, teams and ties: [`reward`]), so the same search serves
 //! two to six seats.
 
+use super::strength::Strength;
 use crate::chance::SeedStream;
 use crate::game::Game;
 use crate::outcome::Outcome;
@@ -52,7 +53,7 @@ use std::hash::{BuildHasher, Hash, Hasher};
 /// default, took a sixth of a search's time in Alva).
 type ActionSet<'a, A> = HashSet<&'a A, foldhash::fast::FixedState>;
 
-/// How a searching bot thinks: its strength.
+/// How a searching bot thinks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchSettings {
     /// Iterations at most per decision: the thinking budget (a caller may
@@ -67,7 +68,7 @@ pub struct SearchSettings {
     pub widening: f64,
     /// Actions a playout plays before it stops unfinished.
     pub playout_limit: u32,
-    /// The level these settings play at, which a game may ask to think
+    /// The strength these settings play at, which a game may ask to think
     /// more or less than `iterations` ([`Game::search_budget_scale`]).
     pub strength: Strength,
     /// Where the game has its own searcher ([`Game::own_search`]), it
@@ -98,30 +99,6 @@ pub enum ChanceNodes {
     /// A node below an action for each outcome of the chance that follows,
     /// as a spectator sees it ([`Game::observe`]).
     Branched,
-}
-
-/// The level a searching bot plays at, as a game's
-/// [`Game::search_budget_scale`] sees it: a game may give each level its own
-/// share of the settings' iterations, to keep the levels apart where the
-/// same budgets would play too close together.
-///
-/// Two cases asked for it (docs/performance.md). Where a round of a game
-/// holds more decisions (Tactics at more seats), the same budgets looked
-/// less far ahead and the levels played closer together: at four seats of
-/// Tactics club scored 0.670 against three casual players with the budgets
-/// of two seats, and 0.755 with its own doubled and casual's halved. And
-/// where search gains less as it grows (two-seat Tactics: ten times the
-/// iterations was worth 0.79 between 50 and 500, 0.77 between 150 and
-/// 1,500, and 0.64 between 1,500 and the strong player), the step below
-/// the strong player has to be wider than ten times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    /// The newcomer's opponent: quick and shallow.
-    Casual,
-    /// The middle level.
-    Club,
-    /// The strongest level, and the yardsticks measured against it.
-    Strong,
 }
 
 /// One action from a node: who plays it and how it fared.
@@ -588,6 +565,12 @@ mod tests {
             (at(2, &casual), at(2, &club), at(2, &strong)),
             (13, 13, 40),
             "two-seat Tactics: a third for casual and club, all for strong"
+        );
+        let offered = |searching: crate::bot::Searching| at(2, &searching.settings);
+        assert_eq!(
+            (offered(crate::bot::strength::CASUAL), offered(crate::bot::strength::CLUB)),
+            (50, 500),
+            "two-seat Tactics' casual and club players think 50 and 500 iterations"
         );
         let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
         for settings in [casual, club, strong] {

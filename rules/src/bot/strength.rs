@@ -4,11 +4,38 @@
 //! [`super::search`] for every game.
 
 use super::Bot;
-use super::search::{ChanceNodes, SearchSettings, Strength};
+use super::search::{ChanceNodes, SearchSettings};
 use crate::any::{AnyMatch, LegalAction};
 use crate::chance::SeedStream;
 use crate::seat::Seat;
 use std::time::Duration;
+
+/// The strength a searching bot plays at, as a game's
+/// [`crate::Game::search_budget_scale`] sees it: a game may give each
+/// strength its own share of the settings' iterations, to keep the
+/// strengths apart where the same budgets would play too close together.
+///
+/// Two cases asked for it (docs/performance.md). Where a round of a game
+/// holds more decisions (Tactics at more seats), the same budgets looked
+/// less far ahead and the strengths played closer together: at four seats
+/// of Tactics club scored 0.670 against three casual players with one
+/// budget for all (club 1,500, casual 150), and 0.755 with its own doubled
+/// and casual's halved. And where search gains less as it grows (two-seat
+/// Tactics: ten times the iterations was worth 0.79 between 50 and 500,
+/// 0.77 between 150 and 1,500, and 0.64 between 1,500 and the strong
+/// player), the step below the strong player has to be wider than ten
+/// times, and the casual player steps down with club to stay ten times
+/// below it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// The newcomer's opponent: quick and shallow.
+    Casual,
+    /// The middle strength.
+    Club,
+    /// The strongest, and the yardsticks built on it (`strong-generic`,
+    /// `strong-branched`).
+    Strong,
+}
 
 /// A bot that searches with fixed settings.
 #[derive(Clone, Copy, Debug)]
@@ -46,7 +73,7 @@ pub const CASUAL: Searching = Searching {
 };
 
 /// Ten times the casual player's iterations (where the game does not set
-/// its levels further apart), in at most a second.
+/// its strengths further apart), in at most a second.
 pub const CLUB: Searching = Searching {
     name: "club",
     display_name: "Club player (computer)",
@@ -54,7 +81,8 @@ pub const CLUB: Searching = Searching {
     time_budget: Duration::from_millis(1000),
 };
 
-/// The strongest: ten times the club player's iterations, in at most 1.8 s
+/// The strongest: ten times the club player's iterations (where the game
+/// does not set its strengths further apart), in at most 1.8 s
 /// (the clock decides first in the slower games), or a game's own searcher
 /// where it has one (Dame 100's alpha-beta), with a budget of positions.
 pub const STRONG: Searching = Searching {

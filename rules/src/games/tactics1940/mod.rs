@@ -497,15 +497,16 @@ impl Game for Tactics1940 {
 
     /// Where a move and its window hold a decision a seat (twice as many
     /// at four seats as at two), the club and strong players take half
-    /// the seats times their iterations, to look as many moves ahead, and
-    /// the casual player as many times fewer: at four seats club scored
-    /// 0.670 against casual with one budget for all, 0.695 with its own
-    /// doubled, and 0.755 with casual's halved too. At two seats, search
-    /// gains less as it grows: ten times the iterations was worth 0.79
-    /// from 50 to 500, 0.77 from 150 to 1,500 and 0.64 from 1,500 to the
-    /// strong player kept to its clock, against which 500 scored 0.745. So
-    /// there casual and club think a third of their iterations (50 and
-    /// 500), under a strong player that stays as it is (docs/performance.md).
+    /// the seats times their iterations, to look as many moves ahead as
+    /// one budget for all looks at two seats, and the casual player as
+    /// many times fewer: at four seats club scored 0.670 against casual
+    /// with one budget for all, 0.695 with its own doubled, and 0.755 with
+    /// casual's halved too. At two seats, search gains less as it grows:
+    /// ten times the iterations was worth 0.79 from 50 to 500, 0.77 from
+    /// 150 to 1,500 and 0.64 from 1,500 to the strong player kept to its
+    /// clock, which scored 0.745 against 500. So there casual and club
+    /// think a third of their iterations (50 and 500), under a strong
+    /// player that stays as it is (docs/performance.md).
     fn search_budget_scale(&self, strength: Strength) -> f64 {
         let half_the_seats = self.seat_count() as f64 / 2.0;
         match (self.seat_count(), strength) {
