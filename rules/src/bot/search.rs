@@ -466,7 +466,9 @@ mod tests {
 
     use crate::chance::Seed;
     use crate::games::drill::{Drill, DrillAction};
-    use crate::games::{accasta::Accasta, hextri::HexTri, tactics1940::Tactics1940, tactique::Tactique};
+    use crate::games::{
+        accasta::Accasta, attactics::Attactics, hextri::HexTri, tactics1940::Tactics1940, tactique::Tactique,
+    };
 
     fn root_with(visits: &[u32]) -> Node<u8> {
         let edges = visits
@@ -571,6 +573,20 @@ mod tests {
             (offered(crate::bot::strength::CASUAL), offered(crate::bot::strength::CLUB)),
             (50, 500),
             "two-seat Tactics' casual and club players think 50 and 500 iterations"
+        );
+        let (attactics, seat) = states::<Attactics>(&Default::default(), 5, 1, 1).remove(0);
+        let thought = |settings: &SearchSettings| {
+            grow(&attactics, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
+        };
+        assert_eq!(
+            (thought(&casual), thought(&club), thought(&strong)),
+            (13, 13, 40),
+            "ATTACTICS: a third for casual and club, all for strong"
+        );
+        assert_eq!(
+            (thought(&crate::bot::strength::CASUAL.settings), thought(&crate::bot::strength::CLUB.settings)),
+            (50, 500),
+            "ATTACTICS' casual and club players think 50 and 500 iterations"
         );
         let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
         for settings in [casual, club, strong] {

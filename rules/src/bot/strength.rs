@@ -15,7 +15,7 @@ use std::time::Duration;
 /// strength its own share of the settings' iterations, to keep the
 /// strengths apart where the same budgets would play too close together.
 ///
-/// Two cases asked for it (docs/performance.md). Where a round of a game
+/// Three cases asked for it (docs/performance.md). Where a round of a game
 /// holds more decisions (Tactics at more seats), the same budgets looked
 /// less far ahead and the strengths played closer together: at four seats
 /// of Tactics club scored 0.670 against three casual players with one
@@ -25,7 +25,9 @@ use std::time::Duration;
 /// 0.77 between 150 and 1,500, and 0.64 between 1,500 and the strong
 /// player), the step below the strong player has to be wider than ten
 /// times, and the casual player steps down with club to stay ten times
-/// below it.
+/// below it. And where the strong player's clock stops it long before its
+/// iterations (ATTACTICS), it would think only a few times as much as
+/// club with the same budgets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strength {
     /// The newcomer's opponent: quick and shallow.

@@ -31,6 +31,7 @@ pub use allies::{Allies, TeamPoints};
 pub use notation::AttacticsTurn;
 
 use crate::board::Cell;
+use crate::bot::Strength;
 use crate::chance::SeedStream;
 use crate::click::Click;
 use crate::error::{NotationError, RulesError};
@@ -606,6 +607,19 @@ impl Game for Attactics {
     /// evaluation: random matches run for thousands of actions.
     fn playout_actions(&self) -> Option<u32> {
         Some(30)
+    }
+
+    /// The strong player meets its clock long before its 15,000 iterations
+    /// here (club's 1,500 take 0.4 s a move), so with the same budgets it
+    /// would think a few times as much as club, where ten times carried
+    /// club past casual by little (0.730). So casual and club think a
+    /// third of their iterations (50 and 500), under a strong player that
+    /// stays as it is, as in two-seat Tactics (docs/performance.md).
+    fn search_budget_scale(&self, strength: Strength) -> f64 {
+        match strength {
+            Strength::Casual | Strength::Club => 1.0 / 3.0,
+            Strength::Strong => 1.0,
+        }
     }
 
     fn view(&self, _viewer: Viewer) -> View {
