@@ -552,10 +552,13 @@ mod tests {
         let at_40 = |searching: crate::bot::Searching| SearchSettings { iterations: 40, ..searching.settings };
         let (casual, club) = (at_40(crate::bot::strength::CASUAL), at_40(crate::bot::strength::CLUB));
         let strong = at_40(crate::bot::strength::STRONG_GENERIC);
+        fn thought<G: Game>(state: &G, seat: Seat, settings: &SearchSettings) -> u32 {
+            grow(state, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
+        }
         let at = |seats: u8, settings: &SearchSettings| {
             let options = serde_json::from_value(serde_json::json!({ "seats": seats })).unwrap();
             let (state, seat) = states::<Tactics1940>(&options, 5, 1, 1).remove(0);
-            grow(&state, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
+            thought(&state, seat, settings)
         };
         assert_eq!(
             (at(3, &club), at(4, &club), at(3, &strong), at(4, &strong)),
@@ -575,24 +578,20 @@ mod tests {
             "two-seat Tactics' casual and club players think 50 and 500 iterations"
         );
         let (attactics, seat) = states::<Attactics>(&Default::default(), 5, 1, 1).remove(0);
-        let thought = |settings: &SearchSettings| {
-            grow(&attactics, seat, settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget).1
-        };
+        let in_attactics = |settings: &SearchSettings| thought(&attactics, seat, settings);
         assert_eq!(
-            (thought(&casual), thought(&club), thought(&strong)),
+            (in_attactics(&casual), in_attactics(&club), in_attactics(&strong)),
             (13, 13, 40),
             "ATTACTICS: a third for casual and club, all for strong"
         );
         assert_eq!(
-            (thought(&crate::bot::strength::CASUAL.settings), thought(&crate::bot::strength::CLUB.settings)),
+            (in_attactics(&crate::bot::strength::CASUAL.settings), in_attactics(&crate::bot::strength::CLUB.settings)),
             (50, 500),
             "ATTACTICS' casual and club players think 50 and 500 iterations"
         );
         let (hextri, seat) = states::<HexTri>(&Default::default(), 5, 1, 1).remove(0);
         for settings in [casual, club, strong] {
-            let kept =
-                grow(&hextri, seat, &settings, &mut SeedStream::new(Seed::from_u64(9)), &|| false, Ending::AtBudget);
-            assert_eq!(kept.1, 40, "a game that does not ask keeps the budget");
+            assert_eq!(thought(&hextri, seat, &settings), 40, "a game that does not ask keeps the budget");
         }
     }
 
