@@ -420,6 +420,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         1.0
     }
 
+    /// How much `seat`'s `action` here is worth trying before its others,
+    /// for a search that widens a node in order
+    /// ([`crate::bot::SearchSettings::ordered`]): the untried actions of the
+    /// highest priority first, drawn at random among themselves. 0 (the
+    /// default) for every action leaves the order to chance alone. Asked of
+    /// every untried action each time such a node widens, so it must be
+    /// cheap: what a move captures, say, not a look ahead.
+    fn priority(&self, _seat: Seat, _action: &Self::Action) -> u32 {
+        0
+    }
+
     /// The game's own searcher, where it has one that plays better than the
     /// generic engine of [`crate::bot::search`]: the action it chooses for
     /// `seat` in this state (one the seat may know), visiting at most

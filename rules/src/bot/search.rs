@@ -18,6 +18,9 @@
 //!   determinization have been tried, so that games with a thousand moves
 //!   a turn (ATTACTICS) still search deeper than one ply, and a hand drawn
 //!   anew still gets its own actions tried.
+//!   The settings may ask the node to widen with the actions the game
+//!   ranks highest first ([`Game::priority`]: captures, say), the rest
+//!   drawn at random.
 //! - **Playouts.** Uniformly random, to the end or for at most
 //!   `playout_limit` actions (fewer where the game asks:
 //!   [`Game::playout_actions`]), or until the time is up; an unfinished
@@ -77,6 +80,9 @@ pub struct SearchSettings {
     pub own_search: Option<u64>,
     /// Whether the tree tells chance outcomes apart below an action.
     pub chance: ChanceNodes,
+    /// Whether a node widens with the untried actions the game ranks
+    /// highest first ([`Game::priority`]), else with any untried action.
+    pub ordered: bool,
 }
 
 /// How the tree meets the chance that follows an action (a card drawn, a
@@ -272,7 +278,7 @@ impl<G: Game> Tree<'_, G> {
             let acting = if node == 0 { self.seat } else { decision.seats.first().expect("a decision asks a seat") };
             self.legal.clear();
             state.legal_actions(acting, &mut self.legal);
-            let (edge, expanded) = self.select(node, acting, stream);
+            let (edge, expanded) = self.select(&state, node, acting, stream);
             self.path.push((node, edge));
             state.play(acting, &self.nodes[node].edges[edge].action);
             if expanded {
@@ -314,10 +320,10 @@ impl<G: Game> Tree<'_, G> {
         child
     }
 
-    /// The edge to follow from `node`, where `acting` has `self.legal`: a
-    /// new one while the node may widen (true), or else the best by UCB
-    /// among those legal now.
-    fn select(&mut self, node: usize, acting: Seat, stream: &mut SeedStream) -> (usize, bool) {
+    /// The edge to follow from `node`, where `acting` has `self.legal` in
+    /// `state`: a new one while the node may widen (true), or else the best
+    /// by UCB among those legal now.
+    fn select(&mut self, state: &G, node: usize, acting: Seat, stream: &mut SeedStream) -> (usize, bool) {
         let settings = self.settings;
         let legal = &self.legal;
         let here = &mut self.nodes[node];
@@ -340,7 +346,13 @@ impl<G: Game> Tree<'_, G> {
         if available < room && available < legal.len() {
             let tried: ActionSet<'_, G::Action> =
                 here.edges.iter().filter(|e| e.seat == acting).map(|e| &e.action).collect();
-            let untried: Vec<&G::Action> = legal.iter().filter(|a| !tried.contains(a)).collect();
+            let mut untried: Vec<&G::Action> = legal.iter().filter(|a| !tried.contains(a)).collect();
+            if settings.ordered {
+                // Asked twice rather than kept: where a game ranks nothing,
+                // both passes come to nothing.
+                let highest = untried.iter().map(|a| state.priority(acting, a)).max().unwrap_or(0);
+                untried.retain(|a| state.priority(acting, a) == highest);
+            }
             let action = untried[stream.below(untried.len() as u32) as usize].clone();
             here.edges.push(Edge { seat: acting, action, children: Vec::new(), visits: 0, total: 0.0, available: 1 });
             return (here.edges.len() - 1, true);
@@ -593,6 +605,45 @@ mod tests {
         for settings in [casual, club, strong] {
             assert_eq!(thought(&hextri, seat, &settings), 40, "a game that does not ask keeps the budget");
         }
+    }
+
+    #[test]
+    fn a_search_widened_in_order_tries_the_highest_priority_first_and_else_draws_as_unordered() {
+        let root_edges = |state: &dyn Fn(bool) -> Vec<(u32, u32)>| (state(true), state(false));
+        // Accasta ranks no action: the order is chance's, the same tree.
+        let (accasta, seat) = states::<Accasta>(&Default::default(), 3, 2, 9).remove(1);
+        let accasta_edges = |ordered| {
+            let settings = SearchSettings { iterations: 200, ordered, ..crate::bot::strength::CASUAL.settings };
+            let stream = &mut SeedStream::new(Seed::from_u64(7));
+            let (nodes, _) = grow(&accasta, seat, &settings, stream, &|| false, Ending::AtBudget);
+            nodes[0].edges.iter().map(|e| (accasta.priority(seat, &e.action), e.visits)).collect()
+        };
+        let (ordered, unordered) = root_edges(&accasta_edges);
+        assert_eq!(ordered, unordered);
+        // ATTACTICS ranks captures and a Monarch's way: a state where some
+        // action of the seat ranks above the rest.
+        let (attactics, seat) = states::<Attactics>(&Default::default(), 11, 400, 1)
+            .into_iter()
+            .find(|(state, seat)| {
+                let mut legal = Vec::new();
+                state.legal_actions(*seat, &mut legal);
+                legal.len() > 20 && legal.iter().any(|a| state.priority(*seat, a) > 0)
+            })
+            .expect("a capture or a Monarch's step in a random match");
+        let attactics_edges = |ordered| {
+            let settings = SearchSettings { iterations: 100, ordered, ..crate::bot::strength::CASUAL.settings };
+            let stream = &mut SeedStream::new(Seed::from_u64(7));
+            let (nodes, _) = grow(&attactics, seat, &settings, stream, &|| false, Ending::AtBudget);
+            nodes[0].edges.iter().map(|e| (attactics.priority(seat, &e.action), e.visits)).collect()
+        };
+        let (ordered, unordered) = root_edges(&attactics_edges);
+        let mut legal = Vec::new();
+        attactics.legal_actions(seat, &mut legal);
+        let highest = legal.iter().map(|a| attactics.priority(seat, a)).max().unwrap();
+        let priorities: Vec<u32> = ordered.iter().map(|e| e.0).collect();
+        assert_eq!(priorities[0], highest, "{priorities:?}");
+        assert!(priorities.windows(2).all(|w| w[0] >= w[1]), "tried highest first: {priorities:?}");
+        assert_ne!(ordered, unordered, "unordered, the first tried is drawn at random");
     }
 
     #[test]

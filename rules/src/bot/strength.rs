@@ -51,8 +51,9 @@ pub struct Searching {
 }
 
 /// The generic engine's settings at `strength` with `iterations` a
-/// decision, more or fewer where the game asks: the strengths differ only
-/// in their budget.
+/// decision, more or fewer where the game asks, widening in any order: the
+/// strengths built on it differ in their budget, and the strong player
+/// also widens in the game's order.
 const fn generic(strength: Strength, iterations: u32) -> SearchSettings {
     SearchSettings {
         iterations,
@@ -62,6 +63,7 @@ const fn generic(strength: Strength, iterations: u32) -> SearchSettings {
         strength,
         own_search: None,
         chance: ChanceNodes::Merged,
+        ordered: false,
     }
 }
 
@@ -85,8 +87,11 @@ pub const CLUB: Searching = Searching {
 
 /// The strongest: ten times the club player's iterations (where the game
 /// does not set its strengths further apart), in at most 1.8 s
-/// (the clock decides first in the slower games), or a game's own searcher
-/// where it has one (Dame 100's alpha-beta), with a budget of positions.
+/// (the clock decides first in the slower games), trying first the actions
+/// the game ranks highest where it ranks them ([`crate::Game::priority`]:
+/// ATTACTICS' captures and its Monarchs' way to Maze Center, among a
+/// thousand other moves), or a game's own searcher where it has one (Dame 100's alpha-beta), with a
+/// budget of positions.
 pub const STRONG: Searching = Searching {
     name: "strong",
     display_name: "Strong player (computer)",
@@ -103,7 +108,7 @@ const STRONG_POSITIONS: u64 = 1_000_000;
 pub const STRONG_GENERIC: Searching = Searching {
     name: "strong-generic",
     display_name: "Strong player, generic engine (computer)",
-    settings: generic(Strength::Strong, 15_000),
+    settings: SearchSettings { ordered: true, ..generic(Strength::Strong, 15_000) },
     time_budget: Duration::from_millis(1800),
 };
 

@@ -1,10 +1,12 @@
 //! How an unfinished ATTACTICS match stands, for the bots' search, which
 //! cannot play random games of 6,000 to 10,000 actions to their end: a
 //! side is ahead by the worth of its pieces still in the game and by how
-//! near its nearest Monarch is to Maze Center, through the maze.
+//! near its nearest Monarch is to Maze Center, through the maze. And which
+//! actions a search tries first: those that gain points or bring a Monarch
+//! nearer Maze Center.
 
 use super::board::{self, Board, NONE, SQUARES};
-use super::{Attactics, Kind};
+use super::{Attactics, AttacticsAction, Kind};
 use crate::bot::search::standing;
 use crate::game::Game;
 use crate::layout::CellId;
@@ -82,6 +84,43 @@ impl Attactics {
             })
             .collect();
         standing(&scores, &self.options.allies.teams(), LEAD)
+    }
+}
+
+/// How much more a point a capture gains counts, in [`Attactics::priority`],
+/// than a step a Monarch comes nearer Maze Center.
+const POINT: u32 = 4;
+
+impl Attactics {
+    /// The priority of `seat`'s `action` for a search that tries the best
+    /// first: [`POINT`] for each point a capture or a Squeeze Play gains
+    /// (a Monarch's capture gains at least 5), plus the steps the Monarch
+    /// it moves comes nearer Maze Center, and above all a Monarch's move
+    /// into Maze Center, which wins.
+    pub(super) fn priority(&self, seat: Seat, action: &AttacticsAction) -> u32 {
+        let id = |cell| board::id(cell).unwrap_or(0);
+        let captured = |at: CellId| match self.squares[usize::from(at)] {
+            Some(piece) if self.is_opponent(seat, piece.owner) => {
+                POINT * u32::from(piece.kind.value() * board::multiplier(self.home(seat), at))
+            }
+            _ => 0,
+        };
+        let nearer = |from: CellId, to: CellId| {
+            if board::in_centre(to) {
+                return u32::MAX / 2;
+            }
+            let steps = steps_to_centre();
+            u32::from(steps[usize::from(from)].saturating_sub(steps[usize::from(to)]))
+        };
+        match *action {
+            AttacticsAction::Points { from, to, .. } => captured(id(to)) + nearer(id(from), id(to)),
+            AttacticsAction::Move { kind, from, to, .. } => {
+                let progress = if kind == Kind::Monarch { nearer(id(from), id(to)) } else { 0 };
+                captured(id(to)) + progress
+            }
+            AttacticsAction::Squeeze { target } => captured(id(target)),
+            AttacticsAction::Roll | AttacticsAction::Stop => 0,
+        }
     }
 }
 

@@ -622,6 +622,12 @@ impl Game for Attactics {
         }
     }
 
+    /// Captures by the points they gain, and a Monarch's steps towards
+    /// Maze Center (evaluate.rs).
+    fn priority(&self, seat: Seat, action: &AttacticsAction) -> u32 {
+        Attactics::priority(self, seat, action)
+    }
+
     fn view(&self, _viewer: Viewer) -> View {
         let mut stacks = Vec::new();
         for (id, square) in self.squares.iter().enumerate() {

@@ -824,6 +824,26 @@ fn the_bots_evaluation_favours_the_side_nearer_maze_center_and_richer_in_pieces(
 }
 
 #[test]
+fn the_bots_try_first_the_captures_by_their_points_and_a_monarchs_way_into_maze_center() {
+    let mut game = game(2);
+    // Green's Major in Green's quadrant: 3 points a Major, tripled for Red.
+    place(&mut game, 1, Kind::Major, square(30, 30));
+    place(&mut game, 0, Kind::Minor, square(30, 33));
+    let take = step_move(Kind::Minor, square(30, 33), 3, square(30, 30));
+    assert_eq!(game.priority(Seat(0), &take), 4 * 9);
+    let aside = step_move(Kind::Minor, square(30, 33), 1, square(30, 32));
+    assert_eq!(game.priority(Seat(0), &aside), 0, "nothing taken, no Monarch moved");
+    let x = square(16, 17);
+    place(&mut game, 0, Kind::Monarch, x);
+    let home = step_move(Kind::Monarch, x, 1, square(17, 17));
+    assert!(game.priority(Seat(0), &home) > game.priority(Seat(0), &take), "Maze Center wins");
+    let mut theirs = game.clone();
+    place(&mut theirs, 1, Kind::Minor, square(30, 31));
+    let own = step_move(Kind::Minor, square(30, 31), 1, square(30, 30));
+    assert_eq!(theirs.priority(Seat(1), &own), 0, "no one gains by landing on their own piece");
+}
+
+#[test]
 fn where_a_walk_can_end_is_where_a_walk_shown_square_by_square_ends() {
     // The legal moves follow every branch of a walk at once, as sets of
     // squares (`moves.rs`); the walk shown for a move is found a square at
