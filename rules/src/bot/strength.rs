@@ -90,8 +90,8 @@ pub const CLUB: Searching = Searching {
 /// (the clock decides first in the slower games), trying first the actions
 /// the game ranks highest where it ranks them ([`crate::Game::priority`]:
 /// ATTACTICS' captures and its Monarchs' way to Maze Center, among a
-/// thousand other moves), or a game's own searcher where it has one (Dame 100's alpha-beta), with a
-/// budget of positions.
+/// thousand other moves), or a game's own searcher where it has one
+/// (Dame 100's alpha-beta), with a budget of positions.
 pub const STRONG: Searching = Searching {
     name: "strong",
     display_name: "Strong player (computer)",

@@ -109,8 +109,11 @@ impl Attactics {
             if board::in_centre(to) {
                 return u32::MAX / 2;
             }
+            // A walk from a square that cannot reach Maze Center ends on
+            // another such: no way gained.
             let steps = steps_to_centre();
-            u32::from(steps[usize::from(from)].saturating_sub(steps[usize::from(to)]))
+            let (from, to) = (steps[usize::from(from)], steps[usize::from(to)]);
+            if from == u16::MAX { 0 } else { u32::from(from.saturating_sub(to)) }
         };
         match *action {
             AttacticsAction::Points { from, to, .. } => captured(id(to)) + nearer(id(from), id(to)),
