@@ -607,19 +607,20 @@ mod tests {
         }
     }
 
+    /// The root's edges of a search of `state` for `seat`, in the order
+    /// tried: each one's priority and visits.
+    fn root_edges<G: Game>(state: &G, seat: Seat, iterations: u32, ordered: bool) -> Vec<(u32, u32)> {
+        let settings = SearchSettings { iterations, ordered, ..crate::bot::strength::CASUAL.settings };
+        let stream = &mut SeedStream::new(Seed::from_u64(7));
+        let (nodes, _) = grow(state, seat, &settings, stream, &|| false, Ending::AtBudget);
+        nodes[0].edges.iter().map(|e| (state.priority(seat, &e.action), e.visits)).collect()
+    }
+
     #[test]
     fn a_search_widened_in_order_tries_the_highest_priority_first_and_else_draws_as_unordered() {
-        let root_edges = |state: &dyn Fn(bool) -> Vec<(u32, u32)>| (state(true), state(false));
         // Accasta ranks no action: the order is chance's, the same tree.
         let (accasta, seat) = states::<Accasta>(&Default::default(), 3, 2, 9).remove(1);
-        let accasta_edges = |ordered| {
-            let settings = SearchSettings { iterations: 200, ordered, ..crate::bot::strength::CASUAL.settings };
-            let stream = &mut SeedStream::new(Seed::from_u64(7));
-            let (nodes, _) = grow(&accasta, seat, &settings, stream, &|| false, Ending::AtBudget);
-            nodes[0].edges.iter().map(|e| (accasta.priority(seat, &e.action), e.visits)).collect()
-        };
-        let (ordered, unordered) = root_edges(&accasta_edges);
-        assert_eq!(ordered, unordered);
+        assert_eq!(root_edges(&accasta, seat, 200, true), root_edges(&accasta, seat, 200, false));
         // ATTACTICS ranks captures and a Monarch's way: a state where some
         // action of the seat ranks above the rest.
         let (attactics, seat) = states::<Attactics>(&Default::default(), 11, 400, 1)
@@ -630,20 +631,14 @@ mod tests {
                 legal.len() > 20 && legal.iter().any(|a| state.priority(*seat, a) > 0)
             })
             .expect("a capture or a Monarch's step in a random match");
-        let attactics_edges = |ordered| {
-            let settings = SearchSettings { iterations: 100, ordered, ..crate::bot::strength::CASUAL.settings };
-            let stream = &mut SeedStream::new(Seed::from_u64(7));
-            let (nodes, _) = grow(&attactics, seat, &settings, stream, &|| false, Ending::AtBudget);
-            nodes[0].edges.iter().map(|e| (attactics.priority(seat, &e.action), e.visits)).collect()
-        };
-        let (ordered, unordered) = root_edges(&attactics_edges);
+        let ordered = root_edges(&attactics, seat, 100, true);
         let mut legal = Vec::new();
         attactics.legal_actions(seat, &mut legal);
         let highest = legal.iter().map(|a| attactics.priority(seat, a)).max().unwrap();
         let priorities: Vec<u32> = ordered.iter().map(|e| e.0).collect();
         assert_eq!(priorities[0], highest, "{priorities:?}");
         assert!(priorities.windows(2).all(|w| w[0] >= w[1]), "tried highest first: {priorities:?}");
-        assert_ne!(ordered, unordered, "unordered, the first tried is drawn at random");
+        assert_ne!(ordered, root_edges(&attactics, seat, 100, false), "unordered, the first tried is drawn at random");
     }
 
     #[test]
