@@ -425,7 +425,7 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// ([`crate::bot::SearchSettings::ordered`]): the untried actions of the
     /// highest priority first, drawn at random among themselves. 0 (the
     /// default) for every action leaves the order to chance alone. Asked of
-    /// every untried action each time such a node widens, so it must be
+    /// the untried actions each time such a node widens, so it must be
     /// cheap: what a move captures, say, not a look ahead.
     fn priority(&self, _seat: Seat, _action: &Self::Action) -> u32 {
         0

@@ -346,13 +346,9 @@ impl<G: Game> Tree<'_, G> {
         if available < room && available < legal.len() {
             let tried: ActionSet<'_, G::Action> =
                 here.edges.iter().filter(|e| e.seat == acting).map(|e| &e.action).collect();
-            let mut untried: Vec<&G::Action> = legal.iter().filter(|a| !tried.contains(a)).collect();
-            if settings.ordered {
-                // Asked twice rather than kept: where a game ranks nothing,
-                // both passes come to nothing.
-                let highest = untried.iter().map(|a| state.priority(acting, a)).max().unwrap_or(0);
-                untried.retain(|a| state.priority(acting, a) == highest);
-            }
+            let untried = legal.iter().filter(|a| !tried.contains(a));
+            let untried: Vec<&G::Action> =
+                if settings.ordered { highest(state, acting, untried) } else { untried.collect() };
             let action = untried[stream.below(untried.len() as u32) as usize].clone();
             here.edges.push(Edge { seat: acting, action, children: Vec::new(), visits: 0, total: 0.0, available: 1 });
             return (here.edges.len() - 1, true);
@@ -370,6 +366,24 @@ impl<G: Game> Tree<'_, G> {
         // Every edge is visited in the iteration that adds it, and one is legal now.
         (best.expect("an edge legal now"), false)
     }
+}
+
+/// The `actions` of `seat` that `state` ranks highest ([`Game::priority`]),
+/// in their order: all of them where it ranks none above another.
+fn highest<'a, G: Game>(state: &G, seat: Seat, actions: impl Iterator<Item = &'a G::Action>) -> Vec<&'a G::Action> {
+    let mut best = Vec::new();
+    let mut top = 0;
+    for action in actions {
+        let priority = state.priority(seat, action);
+        if best.is_empty() || priority > top {
+            best.clear();
+            top = priority;
+        }
+        if priority == top {
+            best.push(action);
+        }
+    }
+    best
 }
 
 /// Plays the chance outcomes now due in `state`, as [`settle`] does, and
@@ -608,12 +622,12 @@ mod tests {
     }
 
     /// The root's edges of a search of `state` for `seat`, in the order
-    /// tried: each one's priority and visits.
-    fn root_edges<G: Game>(state: &G, seat: Seat, iterations: u32, ordered: bool) -> Vec<(u32, u32)> {
+    /// tried: each one's action, priority and visits.
+    fn root_edges<G: Game>(state: &G, seat: Seat, iterations: u32, ordered: bool) -> Vec<(G::Action, u32, u32)> {
         let settings = SearchSettings { iterations, ordered, ..crate::bot::strength::CASUAL.settings };
         let stream = &mut SeedStream::new(Seed::from_u64(7));
         let (nodes, _) = grow(state, seat, &settings, stream, &|| false, Ending::AtBudget);
-        nodes[0].edges.iter().map(|e| (state.priority(seat, &e.action), e.visits)).collect()
+        nodes[0].edges.iter().map(|e| (e.action.clone(), state.priority(seat, &e.action), e.visits)).collect()
     }
 
     #[test]
@@ -635,10 +649,11 @@ mod tests {
         let mut legal = Vec::new();
         attactics.legal_actions(seat, &mut legal);
         let highest = legal.iter().map(|a| attactics.priority(seat, a)).max().unwrap();
-        let priorities: Vec<u32> = ordered.iter().map(|e| e.0).collect();
+        let priorities: Vec<u32> = ordered.iter().map(|e| e.1).collect();
         assert_eq!(priorities[0], highest, "{priorities:?}");
         assert!(priorities.windows(2).all(|w| w[0] >= w[1]), "tried highest first: {priorities:?}");
         assert_ne!(ordered, root_edges(&attactics, seat, 100, false), "unordered, the first tried is drawn at random");
+        assert!(crate::bot::strength::STRONG.settings.ordered, "the strong player widens in order");
     }
 
     #[test]

@@ -87,17 +87,21 @@ impl Attactics {
     }
 }
 
-/// How much more a point a capture gains counts, in [`Attactics::priority`],
+/// How much more a point of a capture counts, in [`Attactics::worth_trying`],
 /// than a step a Monarch comes nearer Maze Center.
 const POINT: u32 = 4;
 
 impl Attactics {
     /// The priority of `seat`'s `action` for a search that tries the best
-    /// first: [`POINT`] for each point a capture or a Squeeze Play gains
-    /// (a Monarch's capture gains at least 5), plus the steps the Monarch
-    /// it moves comes nearer Maze Center, and above all a Monarch's move
-    /// into Maze Center, which wins.
-    pub(super) fn priority(&self, seat: Seat, action: &AttacticsAction) -> u32 {
+    /// first ([`Game::priority`]): [`POINT`] for each point the piece it
+    /// captures is worth to `seat` where it stands (the piece a Squeeze Play
+    /// announces is worth as much, taken if its owner cannot free it), plus
+    /// the steps the Monarch it moves comes nearer Maze Center, and above
+    /// all a Monarch's move into Maze Center, which wins. A guide, not the
+    /// score: the 15-point ceiling is not applied, and a three-player
+    /// mid-player's Monarch capturing as it comes in is counted in the
+    /// quadrant it had before.
+    pub(super) fn worth_trying(&self, seat: Seat, action: &AttacticsAction) -> u32 {
         let id = |cell| board::id(cell).unwrap_or(0);
         let captured = |at: CellId| match self.squares[usize::from(at)] {
             Some(piece) if self.is_opponent(seat, piece.owner) => {
@@ -109,11 +113,10 @@ impl Attactics {
             if board::in_centre(to) {
                 return u32::MAX / 2;
             }
-            // A walk from a square that cannot reach Maze Center ends on
-            // another such: no way gained.
+            // A walk from a square cut off from Maze Center ends on another
+            // such (both `u16::MAX`): no way gained.
             let steps = steps_to_centre();
-            let (from, to) = (steps[usize::from(from)], steps[usize::from(to)]);
-            if from == u16::MAX { 0 } else { u32::from(from.saturating_sub(to)) }
+            u32::from(steps[usize::from(from)].saturating_sub(steps[usize::from(to)]))
         };
         match *action {
             AttacticsAction::Points { from, to, .. } => captured(id(to)) + nearer(id(from), id(to)),
@@ -139,5 +142,24 @@ mod tests {
             assert!(steps[usize::from(entry)] != u16::MAX && steps[usize::from(entry)] > 20, "corner {corner}");
         }
         assert_eq!(steps[usize::from(board::square(16, 17))], 1);
+    }
+
+    #[test]
+    fn a_monarchs_move_is_worth_trying_by_the_steps_it_gains_and_its_capture_by_the_points() {
+        let steps = steps_to_centre();
+        let doorstep = board::square(16, 17);
+        let far = (0..SQUARES as CellId).find(|id| steps[usize::from(*id)] == 4).expect("a square four steps out");
+        let mut state = Attactics::new(&Default::default()).unwrap();
+        let (from, to) = (board::name(far), board::name(doorstep));
+        let walk = AttacticsAction::Move { kind: Kind::Monarch, from, enter: false, count: 3, to };
+        assert_eq!(state.worth_trying(Seat(0), &walk), 3, "three steps nearer");
+        let back = AttacticsAction::Move { kind: Kind::Monarch, from: to, enter: false, count: 3, to: from };
+        assert_eq!(state.worth_trying(Seat(0), &back), 0, "farther gains nothing");
+        let minor = AttacticsAction::Move { kind: Kind::Minor, from, enter: false, count: 3, to };
+        assert_eq!(state.worth_trying(Seat(0), &minor), 0, "only a Monarch's way counts");
+        state.put(doorstep, Some(super::super::Piece { owner: Seat(1), kind: Kind::Major }));
+        let spend = AttacticsAction::Points { from, to, points: 3 };
+        let points = u32::from(Kind::Major.value() * board::multiplier(state.home(Seat(0)), doorstep));
+        assert_eq!(state.worth_trying(Seat(0), &spend), POINT * points + 3, "the Major's points, and the way");
     }
 }

@@ -622,10 +622,10 @@ impl Game for Attactics {
         }
     }
 
-    /// Captures by the points they gain, and a Monarch's steps towards
-    /// Maze Center (evaluate.rs).
+    /// Captures by the points they are worth, and a Monarch's steps
+    /// towards Maze Center (evaluate.rs).
     fn priority(&self, seat: Seat, action: &AttacticsAction) -> u32 {
-        Attactics::priority(self, seat, action)
+        self.worth_trying(seat, action)
     }
 
     fn view(&self, _viewer: Viewer) -> View {
