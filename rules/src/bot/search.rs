@@ -653,7 +653,7 @@ mod tests {
         assert_eq!(priorities[0], highest, "{priorities:?}");
         assert!(priorities.windows(2).all(|w| w[0] >= w[1]), "tried highest first: {priorities:?}");
         assert_ne!(ordered, root_edges(&attactics, seat, 100, false), "unordered, the first tried is drawn at random");
-        assert!(crate::bot::strength::STRONG.settings.ordered, "the strong player widens in order");
+        const { assert!(crate::bot::strength::STRONG.settings.ordered, "the strong player widens in order") };
     }
 
     #[test]
