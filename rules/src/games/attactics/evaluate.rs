@@ -21,6 +21,10 @@ const MONARCH_PROGRESS: f64 = 12.0;
 /// A lead worth about three to one, in the same points.
 const LEAD: f64 = 6.0;
 
+/// How much more a point of a capture counts, in [`Attactics::worth_trying`],
+/// than a step a Monarch comes nearer Maze Center.
+const POINT: u32 = 4;
+
 /// Rank-and-file steps from each square to Maze Center through the maze
 /// (`u16::MAX` where it cannot be reached).
 fn steps_to_centre() -> &'static [u16] {
@@ -85,13 +89,7 @@ impl Attactics {
             .collect();
         standing(&scores, &self.options.allies.teams(), LEAD)
     }
-}
 
-/// How much more a point of a capture counts, in [`Attactics::worth_trying`],
-/// than a step a Monarch comes nearer Maze Center.
-const POINT: u32 = 4;
-
-impl Attactics {
     /// The priority of `seat`'s `action` for a search that tries the best
     /// first ([`Game::priority`]): [`POINT`] for each point the piece it
     /// captures is worth to `seat` where it stands (the piece a Squeeze Play
@@ -105,7 +103,7 @@ impl Attactics {
         let id = |cell| board::id(cell).unwrap_or(0);
         let captured = |at: CellId| match self.squares[usize::from(at)] {
             Some(piece) if self.is_opponent(seat, piece.owner) => {
-                POINT * u32::from(piece.kind.value() * board::multiplier(self.home(seat), at))
+                POINT * u32::from(self.capture_points(seat, piece.kind, at))
             }
             _ => 0,
         };

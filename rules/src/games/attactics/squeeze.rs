@@ -5,7 +5,7 @@
 //! piece is still squeezed when that go ends, it is removed and the squeezer
 //! scores it.
 
-use super::board::{Board, in_centre, multiplier};
+use super::board::{Board, in_centre};
 use super::{Attactics, Kind, Piece};
 use crate::layout::CellId;
 use crate::seat::{Seat, SeatSet};
@@ -113,7 +113,7 @@ impl Attactics {
             }
             self.put(squeeze.target, None);
             self.captured[owner.index()][squeeze.kind as usize] += 1;
-            let gain = squeeze.kind.value() * multiplier(self.home(squeeze.squeezer), squeeze.target);
+            let gain = self.capture_points(squeeze.squeezer, squeeze.kind, squeeze.target);
             self.gain(squeeze.squeezer, gain);
             self.report.push_str(&format!(
                 ". {}'s {} at {} was not freed: the Squeeze Play takes it",

@@ -172,7 +172,7 @@ impl Attactics {
     /// its player out.
     pub(super) fn capture(&mut self, seat: Seat, taken: super::Piece, at: CellId) {
         self.put(at, None);
-        let gain = taken.kind.value() * multiplier(self.home(seat), at);
+        let gain = self.capture_points(seat, taken.kind, at);
         self.gain(seat, gain);
         self.captured[taken.owner.index()][taken.kind as usize] += 1;
         if taken.kind == Kind::Monarch {
@@ -180,6 +180,12 @@ impl Attactics {
             self.remove_seats(going);
             self.check_last();
         }
+    }
+
+    /// The points `seat` earns for taking a `kind` on `at`: its value times
+    /// the quadrant's multiplier from `seat`'s frame, before the ceiling.
+    pub(super) fn capture_points(&self, seat: Seat, kind: Kind, at: CellId) -> u8 {
+        kind.value() * multiplier(self.home(seat), at)
     }
 
     /// Adds the points `seat` earned to its bank, up to the ceiling.
