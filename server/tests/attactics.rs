@@ -51,7 +51,7 @@ async fn a_four_player_match_plays_to_an_end() {
         clients.push(server.client().await);
     }
     let mut players: Vec<&mut Client> = clients.iter_mut().collect();
-    let (table, _) = start_game(&mut players, "attactics", options.clone(), Value::Null).await;
+    let (table, _) = start_game(&mut players, "attactics", options.clone(), None).await;
     let outcome = play_to_the_end(&mut players, &table, &options, 3).await;
     assert!(outcome["places"].as_array().unwrap().iter().any(|p| p == 1), "someone wins");
     server.stop().await;
@@ -68,9 +68,7 @@ async fn two_against_two_with_one_player_holding_both_seats_of_a_team() {
         let mut both = server.client().await;
         let mut green = server.client().await;
         let mut gold = server.client().await;
-        let lobby =
-            json!({"type": "create_lobby", "game": "attactics", "public": false, "options": options, "clock": null});
-        both.send(lobby).await;
+        both.say(&ClientMessage::CreateLobby(common::lobby("attactics", options.clone()))).await;
         let created = both.expect(|m| m["type"] == "created").await;
         let table = created["table"].as_str().unwrap().to_string();
         let code = created["code"].as_str().unwrap().to_string();

@@ -222,7 +222,8 @@ async fn a_flood_is_closed_with_a_close_frame_and_others_carry_on() {
     let mut flooder = server.client().await;
     let mut honest = server.client().await;
     for t in 0..1_000 {
-        flooder.ws.feed(Message::Text(json!({"type": "ping", "t": t}).to_string().into())).await.unwrap();
+        let ping = serde_json::to_string(&ClientMessage::Ping { t: Some(t) }).unwrap();
+        flooder.ws.feed(Message::Text(ping.into())).await.unwrap();
     }
     flooder.ws.flush().await.unwrap();
     assert_eq!(close_code(&mut flooder).await, 1008, "policy violation, not a reset");

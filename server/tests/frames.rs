@@ -5,7 +5,6 @@
 mod common;
 
 use common::{Client, FRAME_LIMIT, TestDb, TestServer, play_on, start_game};
-use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn no_frame_of_any_game_exceeds_the_limit() {
@@ -19,7 +18,7 @@ async fn no_frame_of_any_game_exceeds_the_limit() {
             clients.push(server.client().await);
         }
         let mut players: Vec<&mut Client> = clients.iter_mut().collect();
-        let (table, _) = start_game(&mut players, id, options, Value::Null).await;
+        let (table, _) = start_game(&mut players, id, options, None).await;
         let (played, _) = play_on(&mut players, &table, 400, i as u64 + 11).await;
         let largest = clients.iter().map(|c| c.largest.clone()).max().unwrap();
         eprintln!("{id}: {played} actions, largest frame {} bytes ({})", largest.0, largest.1);

@@ -15,7 +15,7 @@ async fn play_to_the_end(server: &TestServer, options: Value, seed: u64) {
         clients.push(server.client().await);
     }
     let mut players: Vec<&mut Client> = clients.iter_mut().collect();
-    let (table, _) = start_game(&mut players, "hextri", options.clone(), Value::Null).await;
+    let (table, _) = start_game(&mut players, "hextri", options.clone(), None).await;
     let (played, last) = play_on(&mut players, &table, 20_000, seed).await;
     assert_eq!(last["phase"], "finished", "{options}: the match ends ({played} actions)");
     let places = last["view"]["outcome"]["places"].as_array().expect("an outcome").clone();

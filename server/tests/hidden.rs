@@ -316,7 +316,7 @@ async fn play_tactics_watched(
     let options = tactics_options();
     let (table, code) = {
         let mut seated: Vec<&mut Client> = players.iter_mut().collect();
-        common::start_game(&mut seated, "tactics1940", options.clone(), Value::Null).await
+        common::start_game(&mut seated, "tactics1940", options.clone(), None).await
     };
     spectator.join_code(&code).await;
     let prefer = common::hastening("tactics1940", &options);

@@ -18,8 +18,7 @@ async fn seats_host_powers_and_the_live_public_list() {
     let mut watcher = server.client().await;
     watcher.say(&ClientMessage::WatchLobbies).await;
     watcher.expect(|m| m["type"] == "lobbies").await;
-    let (table, _) =
-        host.create_lobby("dame100", true, Some(json!({"initial_ms": 300_000, "increment_ms": 3_000}))).await;
+    let (table, _) = host.create_lobby("dame100", true, Some(common::clock(300_000, 3_000))).await;
     let listed = watcher.expect(|m| m["type"] == "lobbies" && m["lobbies"][0]["table"] == table.as_str()).await;
     assert_eq!(listed["lobbies"][0]["host"], host.player["name"]);
     assert_eq!(listed["lobbies"][0]["clock"]["increment_ms"], 3000);
@@ -249,8 +248,7 @@ async fn the_server_enforces_clocks_and_a_flag_fall_ends_the_match() {
     let server = TestServer::start(&db.url).await;
     let mut a = server.client().await;
     let mut b = server.client().await;
-    let (table, _) =
-        start_private_match(&mut a, &mut b, "dame100", Some(json!({"initial_ms": 1_500, "increment_ms": 0}))).await;
+    let (table, _) = start_private_match(&mut a, &mut b, "dame100", Some(common::clock(1_500, 0))).await;
     let ended = b.expect_event("ended").await;
     assert_eq!(ended["event"]["result"]["termination"], "timeout");
     assert_eq!(ended["event"]["result"]["outcome"]["places"], json!([2, 1]), "White's time ran out");

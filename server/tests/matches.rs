@@ -8,7 +8,7 @@ use common::{
     Client, Process, TestDb, TestServer, guest_at, play_on, play_preferring, play_random, start_game,
     start_private_match, stored_events,
 };
-use protocol::{ClientMessage, LobbySettings};
+use protocol::{ClientMessage, LobbySettings, TimeControl};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -25,7 +25,7 @@ async fn every_registered_game_plays_to_the_end_through_a_private_lobby() {
                 clients.push(server.client().await);
             }
             let mut players: Vec<&mut Client> = clients.iter_mut().collect();
-            let (table, _) = start_game(&mut players, id, options.clone(), Value::Null).await;
+            let (table, _) = start_game(&mut players, id, options.clone(), None).await;
             // Captures first, so that long games (ATTACTICS) end sooner.
             let prefer = common::hastening(id, &options);
             let (played, end) = play_preferring(&mut players, &table, 20_000, i as u64 + 1, &prefer).await;
@@ -78,7 +78,7 @@ async fn every_variant_a_lobby_form_offers_plays_to_the_end() {
                 clients.push(server.client().await);
             }
             let mut players: Vec<&mut Client> = clients.iter_mut().collect();
-            let (table, _) = start_game(&mut players, id, options.clone(), Value::Null).await;
+            let (table, _) = start_game(&mut players, id, options.clone(), None).await;
             let lobby = players[0].frames.iter().find(|m| m["type"] == "snapshot" && m["table"] == table.as_str());
             let lobby = lobby.unwrap().clone();
             assert_eq!(lobby["options"], options, "{id}: the lobby keeps {options}");
@@ -182,7 +182,7 @@ async fn after_kill_9_every_live_match_is_restored_and_goes_on() {
         let ws = format!("ws://{}/ws", first.addr);
         let mut a = Client::connect(&ws, &token_a, player_a.clone()).await;
         let mut b = Client::connect(&ws, &token_b, player_b.clone()).await;
-        let clock = Some(json!({"initial_ms": 600_000, "increment_ms": 5_000}));
+        let clock = Some(common::clock(600_000, 5_000));
         let (table, _) = start_private_match(&mut a, &mut b, "dame100", clock).await;
         let (played, before) = play_random(&mut a, &mut b, &table, 12, 7).await;
         assert_eq!(played, 12);
@@ -326,7 +326,7 @@ async fn a_set_up_earns_the_clock_increment_once_when_the_seat_is_ready() {
     let server = TestServer::start(&db.url).await;
     let mut white = server.client().await;
     let mut black = server.client().await;
-    let clock = json!({"initial_ms": 600_000, "increment_ms": 10_000});
+    let clock = Some(common::clock(600_000, 10_000));
     let (table, _) = start_game(&mut [&mut white, &mut black], "tactique", json!({}), clock).await;
     let left = |event: &Value| event["state"]["clocks"]["remaining_ms"][0].as_u64().unwrap();
     // Seven pieces placed one by one: each is a turn of its own, but none
@@ -351,7 +351,7 @@ async fn a_set_up_with_a_time_of_its_own_is_completed_for_a_seat_whose_set_up_ti
         let server = TestServer::start(&db.url).await;
         let mut white = server.client().await;
         let mut black = server.client().await;
-        let clock = json!({"initial_ms": 600_000, "increment_ms": 5_000, "setup_ms": 1_500});
+        let clock = Some(TimeControl { setup_ms: Some(1_500), ..common::clock(600_000, 5_000) });
         let (table, code) = start_game(&mut [&mut white, &mut black], "tactique", json!({}), clock).await;
         white.say(&ClientMessage::Join { table: None, code: Some(code.clone()), last_seq: None }).await;
         let snapshot =
@@ -397,8 +397,8 @@ async fn a_set_up_time_is_refused_for_a_game_without_a_set_up() {
     let db = TestDb::sqlite();
     let server = TestServer::start(&db.url).await;
     let mut host = server.client().await;
-    let clock = json!({"initial_ms": 600_000, "increment_ms": 0, "setup_ms": 60_000});
-    host.send(json!({"type": "create_lobby", "game": "dame100", "clock": clock})).await;
+    let clock = Some(TimeControl { setup_ms: Some(60_000), ..common::clock(600_000, 0) });
+    host.say(&ClientMessage::CreateLobby(LobbySettings { clock, ..common::lobby("dame100", Value::Null) })).await;
     let error = host.expect_error("invalid_options").await;
     assert!(error["message"].as_str().unwrap().contains("no set-up"), "{error}");
     server.stop().await;

@@ -22,7 +22,7 @@ async fn a_restarted_server_answers_before_its_live_matches_are_all_restored() {
         let options = json!({"seats": 2, "window_ms": 3000, "slow_ms": 150});
         // Timed matches are restored at start (their clocks run); untimed
         // ones would only load when joined.
-        let clock = json!({"initial_ms": 3_600_000, "increment_ms": 0});
+        let clock = Some(common::clock(3_600_000, 0));
         let (table, _) = start_drill_timed(&mut [&mut red, &mut blue], options, clock).await;
         let at = red.states[&table]["seq"].as_u64().unwrap();
         let deal = red.state_at(&table, at).await;

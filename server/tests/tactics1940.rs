@@ -30,7 +30,7 @@ async fn play_to_a_blockade(server: &TestServer, db: &TestDb, seats: u8, seed: u
         clients.push(server.client().await);
     }
     let mut players: Vec<&mut Client> = clients.iter_mut().collect();
-    let (table, _) = start_game(&mut players, "tactics1940", options, Value::Null).await;
+    let (table, _) = start_game(&mut players, "tactics1940", options, None).await;
     let (played, end) = play_preferring(&mut players, &table, MAX_ACTIONS, seed, &prefer).await;
     assert_eq!(end["phase"], "finished", "{seats} players: not over after {played} actions");
     assert_eq!(end["result"]["termination"], "rules");

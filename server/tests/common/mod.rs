@@ -8,7 +8,7 @@ pub mod leaks;
 pub mod sitter;
 
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMessage, LobbySettings, Seat};
+use protocol::{ClientMessage, LobbySettings, Seat, TimeControl};
 use rules::Cell;
 use rules::layout::gallery::oceans::{self, Country};
 use serde_json::{Value, json};
@@ -100,6 +100,12 @@ pub async fn get(server: &TestServer, token: Option<&str>, path: &str) -> (reqwe
 /// naming none), for the player's only seat.
 pub fn act_message(table: &str, id: &str, seq: Option<u64>, action: Value) -> ClientMessage {
     ClientMessage::Act { table: table.to_string(), id: id.to_string(), seat: None, seq, action }
+}
+
+/// A clock of `initial_ms` per seat and `increment_ms` a turn, with no
+/// set-up time of its own.
+pub fn clock(initial_ms: u64, increment_ms: u64) -> TimeControl {
+    TimeControl { initial_ms, increment_ms, setup_ms: None }
 }
 
 /// A private, untimed lobby of `game` with `options` (`Value::Null` for the standard game).
@@ -459,8 +465,7 @@ impl Client {
     }
 
     /// Creates a lobby and returns (table id, invite code); the snapshot is consumed.
-    pub async fn create_lobby(&mut self, game: &str, public: bool, clock: Option<Value>) -> (String, String) {
-        let clock = clock.map(|c| serde_json::from_value(c).expect("a time control"));
+    pub async fn create_lobby(&mut self, game: &str, public: bool, clock: Option<TimeControl>) -> (String, String) {
         self.say(&ClientMessage::CreateLobby(LobbySettings {
             game: game.to_string(),
             options: Value::Null,
@@ -532,21 +537,29 @@ fn expand_legal(message: &mut Value) {
 /// A Drill lobby with `options` created by `players[0]`, every player
 /// seated in order, and started. Returns the table id and invite code.
 pub async fn start_drill(players: &mut [&mut Client], options: Value) -> (String, String) {
-    start_drill_timed(players, options, Value::Null).await
+    start_drill_timed(players, options, None).await
 }
 
-/// [`start_drill`] with a clock (`{"initial_ms", "increment_ms"}`, or null).
-pub async fn start_drill_timed(players: &mut [&mut Client], options: Value, clock: Value) -> (String, String) {
+/// [`start_drill`] with a clock, or none.
+pub async fn start_drill_timed(
+    players: &mut [&mut Client],
+    options: Value,
+    clock: Option<TimeControl>,
+) -> (String, String) {
     start_game(players, "drill", options, clock).await
 }
 
 /// A lobby for `game` with `options` and `clock` created by `players[0]`,
 /// every player seated in order, and started. Returns the table id and
 /// invite code.
-pub async fn start_game(players: &mut [&mut Client], game: &str, options: Value, clock: Value) -> (String, String) {
+pub async fn start_game(
+    players: &mut [&mut Client],
+    game: &str,
+    options: Value,
+    clock: Option<TimeControl>,
+) -> (String, String) {
     let host = &mut *players[0];
-    let lobby = json!({"type": "create_lobby", "game": game, "public": false, "options": options, "clock": clock});
-    host.send(lobby).await;
+    host.say(&ClientMessage::CreateLobby(LobbySettings { clock, ..lobby(game, options) })).await;
     let created = host.expect(|m| m["type"] == "created" || m["type"] == "error").await;
     assert_eq!(created["type"], "created", "{created}");
     let table = created["table"].as_str().unwrap().to_string();
@@ -789,7 +802,12 @@ pub fn test_options(game: &str) -> Value {
 /// A lobby for `game` created by `a`, joined through the invite code by
 /// `b`, seated 0 and 1, and started. Returns the table id and the state
 /// after the start.
-pub async fn start_private_match(a: &mut Client, b: &mut Client, game: &str, clock: Option<Value>) -> (String, String) {
+pub async fn start_private_match(
+    a: &mut Client,
+    b: &mut Client,
+    game: &str,
+    clock: Option<TimeControl>,
+) -> (String, String) {
     let (table, code) = a.create_lobby(game, false, clock).await;
     a.take_seat(&table, 0).await;
     b.join_code(&code).await;
