@@ -466,15 +466,7 @@ impl Client {
 
     /// Creates a lobby and returns (table id, invite code); the snapshot is consumed.
     pub async fn create_lobby(&mut self, game: &str, public: bool, clock: Option<TimeControl>) -> (String, String) {
-        self.say(&ClientMessage::CreateLobby(LobbySettings {
-            game: game.to_string(),
-            options: Value::Null,
-            seats: None,
-            public,
-            clock,
-            ..LobbySettings::default()
-        }))
-        .await;
+        self.say(&ClientMessage::CreateLobby(LobbySettings { public, clock, ..lobby(game, Value::Null) })).await;
         let created = self.expect(|m| m["type"] == "created" || m["type"] == "error").await;
         assert_eq!(created["type"], "created", "the lobby was refused: {created}");
         let table = created["table"].as_str().unwrap().to_string();
