@@ -119,7 +119,7 @@ impl Table {
     }
 
     /// Tells every follower the events of a change, each with the state
-    /// just after it, as its audience may see them.
+    /// just after it, as each follower may see them.
     pub(super) fn announce(&mut self, committed: Committed) {
         let Committed { events, mut before } = committed;
         let last = events.len().saturating_sub(1);
