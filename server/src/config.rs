@@ -18,7 +18,8 @@ pub struct ServeArgs {
     /// Write logs as JSON lines.
     #[arg(long, env = "TACTICA_LOG_JSON")]
     pub log_json: bool,
-    /// Seconds an absent player has to reconnect before the opponent may claim the win.
+    /// Seconds an absent player has to reconnect before the others may have its seats
+    /// leave as abandoned (in a game of two, claim the win).
     #[arg(long, env = "TACTICA_GRACE_SECONDS", default_value_t = 60)]
     pub grace_seconds: u64,
     /// Days an untimed match may go without an action before it is
