@@ -41,6 +41,12 @@ static GAMES: &[&dyn AnyGame] = ALL_GAMES.split_at(ALL_GAMES.len() - TEST_GAMES)
 static KEPT: &[&dyn AnyGame] = &[
     // Version 1 placed a random set-up's Flag and Archers anywhere.
     &Registered::<Tactique<1>>::ENTRY,
+    // Version 1 let one ship blockade an open seaport, a jump over a
+    // blockader void a blockade, an empty Gold Reserve take piece after
+    // piece for one coin, and a supply ship trade by moving within a port.
+    &Registered::<Tactics1940<1>>::ENTRY,
+    // Version 1 let a figure step on through a frozen county.
+    &Registered::<HexTri<1>>::ENTRY,
 ];
 
 /// Every earlier rules version kept for stored matches.

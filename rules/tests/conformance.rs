@@ -255,6 +255,11 @@ fn a_catalog_finds_each_game_at_the_rules_version_its_match_was_created_with() {
         }
     }
     assert_eq!(Catalog::Players.game("tactique").unwrap().info().rules_version, 2);
+    assert_eq!(Catalog::Players.game("tactics1940").unwrap().info().rules_version, 2);
+    assert_eq!(Catalog::Players.game("hextri").unwrap().info().rules_version, 2);
+    for id in ["tactique", "tactics1940", "hextri"] {
+        assert_eq!(Catalog::Players.game_at(id, 1).unwrap().info().rules_version, 1, "{id} keeps version 1");
+    }
     assert!(Catalog::Players.game("drill").is_err(), "the test game is not offered");
     assert_eq!(Catalog::WithTestGame.game("drill").unwrap().info().rules_version, 1);
     assert!(Catalog::WithTestGame.game_at("drill", 2).is_err(), "the next version is not registered yet");

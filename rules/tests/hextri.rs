@@ -34,7 +34,7 @@ fn most_legal(options: &HexTriOptions, playouts: u64) -> usize {
     let mut most = 0;
     for seed in 0..playouts {
         let mut stream = SeedStream::new(Seed::from_u64(seed));
-        let mut game = HexTri::new(options).unwrap();
+        let mut game = <HexTri>::new(options).unwrap();
         let mut legal = Vec::new();
         for _ in 0..3_000 {
             let Status::Acting(decision) = game.status() else { break };

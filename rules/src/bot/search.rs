@@ -683,7 +683,7 @@ mod tests {
         // Two-seat Tactics about to draw the mover's card: a submarine card
         // is seen by its drawer alone, every other card by everyone.
         let options = serde_json::from_value(serde_json::json!({ "seats": 2 })).unwrap();
-        let mut state = Tactics1940::new(&options).unwrap();
+        let mut state = <Tactics1940>::new(&options).unwrap();
         let mut stream = SeedStream::new(Seed::from_u64(2));
         let mut legal = Vec::new();
         let before = loop {

@@ -641,7 +641,7 @@ pub fn hastening(game: &str, options: &Value) -> Box<dyn Fn(&Value) -> bool + Se
         return Box::new(captures);
     }
     let seats = options["seats"].as_u64().unwrap_or(4) as u8;
-    let countries = rules::games::tactics1940::Tactics1940::countries_for(seats);
+    let countries = <rules::games::tactics1940::Tactics1940>::countries_for(seats);
     let rows = tactics_rows();
     Box::new(move |legal: &Value| {
         let seat = legal["seat"].as_u64().unwrap() as usize;

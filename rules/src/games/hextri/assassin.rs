@@ -17,7 +17,7 @@ use crate::seat::Seat;
 /// What an assassination costs.
 const PRICE: u16 = 6;
 
-impl HexTri {
+impl<const RULES: u32> HexTri<RULES> {
     /// Appends every assassination `seat` may make now.
     pub(super) fn assassinations(&self, seat: Seat, out: &mut impl Steps) {
         if !self.options.assassin {

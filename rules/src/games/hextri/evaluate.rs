@@ -31,7 +31,7 @@ const LEAD: f64 = 8.0;
 /// A player out of the game, far behind any still in it.
 const OUT: f64 = -1000.0;
 
-impl HexTri {
+impl<const RULES: u32> HexTri<RULES> {
     /// Each seat's standing, for [`crate::game::Game::evaluate`].
     pub(super) fn standing(&self) -> Vec<f64> {
         let board = self.board();

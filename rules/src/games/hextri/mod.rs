@@ -225,9 +225,12 @@ impl Troop {
     }
 }
 
-/// The state of a Hex-Tri match.
+/// The state of a Hex-Tri match under rules version `RULES`. Version 1 let
+/// a figure step on through a frozen county (Sabotage), using its point;
+/// version 2, the current one, does not (docs/rules/hextri.md). Matches
+/// stored under version 1 replay by it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HexTri {
+pub struct HexTri<const RULES: u32 = 2> {
     options: HexTriOptions,
     /// The round under way, from 1.
     round: u32,
@@ -276,12 +279,12 @@ pub struct HexTri {
     outcome: Option<Outcome>,
 }
 
-impl HexTri {
+impl<const RULES: u32> HexTri<RULES> {
     fn board(&self) -> &'static Board {
         Board::of(self.options.radius())
     }
 
-    fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+    fn seats(&self) -> impl Iterator<Item = Seat> + use<RULES> {
         (0..self.options.seats).map(Seat)
     }
 
@@ -359,20 +362,23 @@ impl HexTri {
     }
 }
 
-impl Game for HexTri {
+impl<const RULES: u32> Game for HexTri<RULES> {
     type Options = HexTriOptions;
     type Action = HexTriAction;
     type Chance = NoChance;
     type Notation = HexTriTurn;
 
-    const INFO: GameInfo = GameInfo::abstract_game(
-        "hextri",
-        "Hex-Tri",
-        "Counties and the roads between them, for 2, 3 or 6: move figures by paying points, hold counties to \
-         produce more, win battles by numbers, and take out the others' Main Figures.",
-        2,
-        SEATS as u8,
-    );
+    const INFO: GameInfo = GameInfo {
+        rules_version: RULES,
+        ..GameInfo::abstract_game(
+            "hextri",
+            "Hex-Tri",
+            "Counties and the roads between them, for 2, 3 or 6: move figures by paying points, hold counties \
+             to produce more, win battles by numbers, and take out the others' Main Figures.",
+            2,
+            SEATS as u8,
+        )
+    };
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![
@@ -417,7 +423,7 @@ impl Game for HexTri {
         let troops = vec![[Troop::default(); SEATS]; board.cells];
         let mut reserve = [0; SEATS];
         reserve[..usize::from(options.seats)].fill(options.figures());
-        let state = HexTri {
+        let state = HexTri::<RULES> {
             options: options.clone(),
             round: 1,
             phase: Phase::Movement,

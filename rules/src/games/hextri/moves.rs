@@ -23,7 +23,7 @@ use crate::board::Cell;
 use crate::layout::CellId;
 use crate::seat::Seat;
 
-impl HexTri {
+impl<const RULES: u32> HexTri<RULES> {
     /// The counties that can pay for `seat`'s move: its alone, with a point.
     pub(super) fn payers(&self, seat: Seat) -> Vec<CellId> {
         self.held(seat).filter(|h| self.points[usize::from(*h)] > 0 && !self.frozen[usize::from(*h)]).collect()
@@ -136,12 +136,15 @@ impl HexTri {
         for county in &board.around[here] {
             let c = usize::from(*county);
             // On through the county: its point must be there to use once the
-            // figure stands on it, so the county must be the player's alone.
+            // figure stands on it, so the county must be the player's alone,
+            // and not frozen, whose points nobody uses and whose figures do
+            // not move (Sabotage; version 1 let them through).
             let alone = self.holders(*county).without(seat).is_empty();
+            let frozen = RULES >= 2 && self.frozen[c];
             for pay in pays {
                 out.push(step(None, *county, *pay, false));
                 let left = self.points[c] - u16::from(*pay == Some(*county));
-                if !alone || left == 0 {
+                if !alone || frozen || left == 0 {
                     continue;
                 }
                 for road in &board.around[c] {

@@ -57,7 +57,7 @@ pub(super) struct Capture {
     pub(super) captors: SeatSet,
 }
 
-impl HexTri {
+impl<const RULES: u32> HexTri<RULES> {
     /// Finds the next seat with a step to take: in this phase, or in the
     /// next one, making production and the battles on the way. A round
     /// that begins with no move for anyone counts towards a dead position.
@@ -103,7 +103,7 @@ impl HexTri {
     }
 
     /// The seats after `seat` in turn order, `seat` itself last.
-    fn seats_after(&self, seat: Seat) -> impl Iterator<Item = Seat> + use<> {
+    fn seats_after(&self, seat: Seat) -> impl Iterator<Item = Seat> + use<RULES> {
         let n = usize::from(self.options.seats);
         std::iter::successors(Some(seat.next(n)), move |s| Some(s.next(n))).take(n)
     }

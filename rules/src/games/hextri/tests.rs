@@ -337,6 +337,43 @@ fn fanatic_the_main_figure_cannot_be_attacked_on_triangle_fields_but_it_can_atta
     assert_eq!(g.main_moves[0], 2, "and cannot move more in that round");
 }
 
+/// Whether, under rules version `R`, Blue's Main Figure on a road beside
+/// Blue's frozen county h2 (5 points on it) may step on through it.
+fn steps_through_a_frozen_county<const R: u32>() -> bool {
+    let mut g = HexTri::<R>::new(&HexTriOptions { seats: 2, sabotage: true, ..HexTriOptions::default() }).unwrap();
+    let [h1, h2] = ["h1", "h2"].map(|name| g.board().id(cell(name)).unwrap());
+    let road = g.board().around[usize::from(h2)][0];
+    g.troops[usize::from(h1)][0].main = true;
+    g.troops[usize::from(road)][1].main = true;
+    g.troops[usize::from(h2)][1].fresh = 1;
+    g.reserve[1] -= 1;
+    (g.round, g.mover) = (3, Seat(1));
+    g.points[usize::from(h2)] = 5;
+    g.frozen[usize::from(h2)] = true;
+    let mut out = Vec::new();
+    g.legal_actions(Seat(1), &mut out);
+    assert!(
+        out.contains(&HexTriAction::Move(Move {
+            main: true,
+            from: Some(g.board().name(road)),
+            via: None,
+            to: cell("h2"),
+            attack: false,
+            pay: None
+        })),
+        "the Main Figure may still arrive: {out:?}"
+    );
+    out.iter().any(|a| matches!(a, HexTriAction::Move(m) if m.via == Some(cell("h2"))))
+}
+
+#[test]
+fn a_frozen_county_lets_no_figure_step_on_through_it() {
+    // "no Points shall used from that hex till the next round": stepping
+    // on through a county takes its point. Version 1 allowed it.
+    assert!(!steps_through_a_frozen_county::<2>());
+    assert!(steps_through_a_frozen_county::<1>());
+}
+
 #[test]
 fn sabotage_three_points_freeze_the_enemys_hex_till_the_next_round() {
     let mut g = with_options(placed(2, &["h1", "h2"]), true, false);

@@ -13,7 +13,7 @@ use super::{HexTri, HexTriAction};
 use crate::layout::CellId;
 use crate::seat::Seat;
 
-impl HexTri {
+impl<const RULES: u32> HexTri<RULES> {
     /// Appends every transport `seat` may make now.
     pub(super) fn transports(&self, seat: Seat, out: &mut impl Steps) {
         if !self.options.transport {

@@ -12,7 +12,7 @@ use crate::layout::CellId;
 use crate::layout::gallery::oceans::Country;
 use crate::seat::Seat;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// Ends the game if a belligerent's seaport is blockaded: the first
     /// found by the side that just moved, else any. Returns whether it did.
     pub(super) fn check_blockade(&mut self) -> bool {
@@ -56,9 +56,12 @@ impl Tactics1940 {
     ///   sea squares touching them (only a belligerent blockades);
     /// - no piece of the victim could cross its home area's edge on its
     ///   next move, and none of its pieces on those sea squares could move
-    ///   at all (one trapped within the blockade must be blocked);
-    /// - with no piece of its own there, its enemies hold both open port
-    ///   squares or both squares in front of them (the simplest form).
+    ///   at all (one trapped within the blockade must be blocked), a jump
+    ///   that would sink a blockading piece not counting (Rule 13);
+    /// - each open port square holds a piece of the victim's (which cannot
+    ///   leave, by the above), or its enemies hold it or the square in
+    ///   front of it: with none of the victim's pieces there, both open
+    ///   squares or both in front (the simplest form), or one of each.
     pub fn blockaded(&self, victim: Seat) -> bool {
         let board = Board::get();
         let country = self.country(victim);
@@ -68,11 +71,20 @@ impl Tactics1940 {
         if !ports.iter().chain(mouth).any(|id| enemy(*id)) {
             return false;
         }
+        let blockading = |id: CellId| (ports.contains(&id) || mouth.contains(&id)) && enemy(id);
+        let sinks_a_blockader = |m: &Tactics1940Action| match m {
+            Tactics1940Action::Jump { path } if RULES >= 2 => {
+                let path: Vec<CellId> = path.iter().filter_map(|cell| board.id(*cell)).collect();
+                Self::jumped(&path).into_iter().any(blockading)
+            }
+            _ => false,
+        };
         let mut moves = Vec::new();
         let mut near = false;
         for id in self.squares_of(victim) {
             moves.clear();
             self.moves_from(victim, id, &mut moves);
+            moves.retain(|m| !sinks_a_blockader(m));
             let in_mouth = mouth.contains(&id);
             near |= in_mouth || board.home_of(id) == Some(country);
             if in_mouth && !moves.is_empty() {
@@ -88,7 +100,11 @@ impl Tactics1940 {
                 return false;
             }
         }
-        near || ports.iter().all(|id| enemy(*id)) || board.fronts(country).iter().all(|id| enemy(*id))
+        if RULES < 2 {
+            return near || ports.iter().all(|id| enemy(*id)) || board.fronts(country).iter().all(|id| enemy(*id));
+        }
+        let own = |id: CellId| matches!(self.piece(id), Some(p) if p.owner == victim);
+        ports.iter().zip(board.fronts(country)).all(|(port, front)| own(*port) || enemy(*port) || enemy(front))
     }
 
     /// The neutral pieces `seat` may demand move out of the way of its

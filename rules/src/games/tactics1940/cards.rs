@@ -10,7 +10,7 @@ use crate::layout::CellId;
 use crate::layout::gallery::oceans::{Place, Role};
 use crate::seat::Seat;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The choices `card` offers its drawer `seat`; none when it acts by
     /// itself or cannot act.
     pub(super) fn card_actions(&self, seat: Seat, card: Card, out: &mut Vec<Tactics1940Action>) {

@@ -11,7 +11,7 @@ use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet};
 use crate::step::Leave;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The seats still playing, in turn order.
     pub fn in_play(&self) -> impl Iterator<Item = Seat> + '_ {
         self.seats().filter(|s| !self.withdrawn.contains(*s))

@@ -170,9 +170,16 @@ struct Debt {
     to: Option<Seat>,
 }
 
-/// A match of Tactics.
+/// A match of Tactics under rules version `RULES`. Version 1 counted any
+/// piece of the blockaded player in its home area as one "in the vicinity",
+/// so that one enemy ship at a seaport with nothing in its open squares
+/// could end the game; let a jump over a blockading piece void a blockade;
+/// had a player who gave up a piece with the Gold Reserve empty give up
+/// another for the same coin; and paid a supply ship for moving within the
+/// port it traded in. Version 2, the current one, mends those
+/// (docs/rules/tactics1940.md). Matches stored under version 1 replay by it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Tactics1940 {
+pub struct Tactics1940<const RULES: u32 = 2> {
     options: Tactics1940Options,
     /// The country of each seat.
     countries: Vec<Country>,
@@ -227,9 +234,9 @@ pub struct Tactics1940 {
     outcome: Option<Outcome>,
 }
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The seats, in turn order (clockwise: North, East, South, West).
-    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<RULES> {
         (0..self.countries.len() as u8).map(Seat)
     }
 
@@ -306,7 +313,7 @@ impl Tactics1940 {
     }
 }
 
-impl Game for Tactics1940 {
+impl<const RULES: u32> Game for Tactics1940<RULES> {
     type Options = Tactics1940Options;
     type Action = Tactics1940Action;
     type Chance = Tactics1940Chance;
@@ -322,7 +329,7 @@ impl Game for Tactics1940 {
         hidden_information: true,
         simultaneous: false,
         windows: true,
-        rules_version: 1,
+        rules_version: RULES,
     };
 
     fn option_specs() -> Vec<OptionSpec> {
@@ -354,10 +361,10 @@ impl Game for Tactics1940 {
         if !(2..=4).contains(&options.seats) || !(1..=MAX_WINDOW_MS).contains(&options.window_ms) {
             return Err(RulesError::BadOptions(format!("2 to 4 players, and a window of 1 to {MAX_WINDOW_MS} ms")));
         }
-        let countries = Tactics1940::countries_for(options.seats);
+        let countries = Self::countries_for(options.seats);
         let n = countries.len();
         let sides = countries.iter().map(|c| c.belligerent().then_some(*c)).collect();
-        let mut game = Tactics1940 {
+        let mut game = Tactics1940::<RULES> {
             options: options.clone(),
             countries,
             squares: vec![None; Board::get().len()],
@@ -367,7 +374,7 @@ impl Game for Tactics1940 {
             cards_left: vec![PROTEST_CARDS; n],
             accepted: vec![vec![0; n]; n],
             lost: vec![[0; 3]; n],
-            pile: Tactics1940::deck(),
+            pile: Self::deck(),
             discard: Vec::new(),
             hands: vec![Vec::new(); n],
             protests: VecDeque::new(),

@@ -8,7 +8,7 @@ use super::{Tactics1940, Tactics1940Action};
 use crate::layout::CellId;
 use crate::seat::Seat;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The piece on `id`.
     pub fn piece(&self, id: CellId) -> Option<Piece> {
         self.squares[usize::from(id)]
@@ -124,7 +124,7 @@ impl Tactics1940 {
     pub(super) fn spring_traps(&mut self, mover: Seat) {
         let Some(side) = self.side(mover) else { return };
         let board = Board::get();
-        let trapper = |state: &Tactics1940, id: CellId| {
+        let trapper = |state: &Self, id: CellId| {
             id != NONE
                 && !board.in_zone(id)
                 && matches!(state.piece(id), Some(p) if p.kind == Kind::Battleship && state.side(p.owner) == Some(side))

@@ -55,7 +55,7 @@ impl fmt::Display for Tactics1940Turn {
 }
 
 /// An action as written, after its country's letter.
-pub fn action_text(state: &Tactics1940, seat: Seat, action: &Tactics1940Action) -> String {
+pub fn action_text<const R: u32>(state: &Tactics1940<R>, seat: Seat, action: &Tactics1940Action) -> String {
     let board = Board::get();
     let kind_on =
         |cell: &crate::board::Cell| board.id(*cell).and_then(|id| state.piece(id)).map_or("?", |p| p.kind.short());
@@ -88,7 +88,10 @@ pub fn action_text(state: &Tactics1940, seat: Seat, action: &Tactics1940Action) 
 }
 
 /// The steps a written turn stands for, played from `state`.
-pub fn resolve(state: &Tactics1940, turn: &Tactics1940Turn) -> Result<Vec<StepOf<Tactics1940>>, NotationError> {
+pub fn resolve<const R: u32>(
+    state: &Tactics1940<R>,
+    turn: &Tactics1940Turn,
+) -> Result<Vec<StepOf<Tactics1940<R>>>, NotationError> {
     let text = turn.to_string();
     let mut now = state.clone();
     let mut steps = Vec::new();
@@ -127,7 +130,7 @@ pub fn resolve(state: &Tactics1940, turn: &Tactics1940Turn) -> Result<Vec<StepOf
 }
 
 /// The notation of a turn played from `state`.
-pub fn notate(state: &Tactics1940, turn: &[StepOf<Tactics1940>]) -> Tactics1940Turn {
+pub fn notate<const R: u32>(state: &Tactics1940<R>, turn: &[StepOf<Tactics1940<R>>]) -> Tactics1940Turn {
     let mut now = state.clone();
     let mut parts = Vec::new();
     for step in turn {
@@ -141,7 +144,7 @@ pub fn notate(state: &Tactics1940, turn: &[StepOf<Tactics1940>]) -> Tactics1940T
 }
 
 /// `N 3, S 5, E 1` read against the seats of `state`.
-fn opening(state: &Tactics1940, text: &str) -> Option<Vec<u8>> {
+fn opening<const R: u32>(state: &Tactics1940<R>, text: &str) -> Option<Vec<u8>> {
     let mut dice = vec![0u8; state.seat_count()];
     for throw in text.split(',') {
         let (letter, die) = throw.trim().split_once(' ')?;

@@ -17,7 +17,7 @@ use crate::seat::{Seat, SeatSet};
 /// fleet at sea, the Gold Reserve), so a near one outweighs such leads.
 const LEAD: f64 = 8.0;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// Each seat's standing for the bots' search: the scores the match
     /// would end with now if nobody were blockaded, moved towards those a
     /// blockade of each belligerent would bring by the chance of it the

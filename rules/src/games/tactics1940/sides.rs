@@ -12,7 +12,7 @@ use crate::seat::{Seat, SeatSet};
 /// AUTOMATICALLY RESULTS IN A STATE OF WAR").
 pub(super) const WAR_CARDS: u8 = 3;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The side `seat` is on, or None while it is neutral.
     pub fn side(&self, seat: Seat) -> Option<Country> {
         self.sides[seat.index()]

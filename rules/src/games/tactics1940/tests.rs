@@ -14,7 +14,12 @@ mod leaving;
 
 /// A match of `seats` in which North (seat 0) moves first.
 fn game(seats: u8) -> Tactics1940 {
-    let mut game = Tactics1940::new(&Tactics1940Options { seats, ..Default::default() }).unwrap();
+    game_at(seats)
+}
+
+/// The same under rules version `R`.
+fn game_at<const R: u32>(seats: u8) -> Tactics1940<R> {
+    let mut game = Tactics1940::<R>::new(&Tactics1940Options { seats, ..Default::default() }).unwrap();
     let mut dice = vec![1; usize::from(seats)];
     dice[0] = 6;
     game.play_chance(&Tactics1940Chance::Opening(dice));
@@ -26,7 +31,12 @@ fn game(seats: u8) -> Tactics1940 {
 /// N14), out of the cards' reach, so that no side has lost its fleet;
 /// North to move.
 fn empty(seats: u8) -> Tactics1940 {
-    let mut game = game(seats);
+    empty_at(seats)
+}
+
+/// The same under rules version `R`.
+fn empty_at<const R: u32>(seats: u8) -> Tactics1940<R> {
+    let mut game = game_at::<R>(seats);
     game.squares.iter_mut().for_each(|s| *s = None);
     let board = Board::get();
     for seat in game.seats() {
@@ -45,7 +55,7 @@ fn id(name: &str) -> CellId {
     Board::get().id(name.parse().unwrap()).unwrap_or_else(|| panic!("no square {name}"))
 }
 
-fn put(game: &mut Tactics1940, seat: u8, kind: Kind, at: &str) {
+fn put<const R: u32>(game: &mut Tactics1940<R>, seat: u8, kind: Kind, at: &str) {
     game.squares[usize::from(id(at))] = Some(Piece { owner: Seat(seat), kind });
 }
 
@@ -89,7 +99,7 @@ fn set_up_as_outlined_battleships_in_the_seaport_transports_on_land_airplanes_on
 
 #[test]
 fn high_man_moves_first_and_a_tie_for_the_highest_throws_again() {
-    let mut game = Tactics1940::new(&Tactics1940Options::default()).unwrap();
+    let mut game = <Tactics1940>::new(&Tactics1940Options::default()).unwrap();
     game.play_chance(&Tactics1940Chance::Opening(vec![6, 2, 6, 1]));
     assert_eq!(game.status(), Status::Chance, "a tie for the highest throws again");
     game.play_chance(&Tactics1940Chance::Opening(vec![2, 5, 3, 1]));
@@ -299,6 +309,27 @@ fn a_neutral_supply_ship_entering_another_port_trades_a_coin_each_and_goes_home(
     assert!(home.iter().all(|a| matches!(a, Tactics1940Action::Home { .. })) && !home.is_empty());
     game.apply(Seat(1), &home[0]).unwrap();
     assert_eq!(game.piece(port), None);
+}
+
+#[test]
+fn a_supply_ship_moving_within_a_port_it_is_already_in_does_not_trade_again() {
+    // A ship that traded stays in the port when its own home area is full;
+    // moving on within the port is no entering (Rule 14).
+    let board = Board::get();
+    let [port, other] = board.open_ports(Country::North);
+    let moves = |game: &Tactics1940| {
+        let mut out = Vec::new();
+        game.moves_from(Seat(1), port, &mut out);
+        out
+    };
+    let mut game = empty(3);
+    game.squares[usize::from(port)] = Some(Piece { owner: Seat(1), kind: Kind::Transport });
+    game.to_move = Seat(1);
+    let within = Tactics1940Action::Move { from: board.name(port), to: board.name(other) };
+    assert!(moves(&game).contains(&within), "{:?}", moves(&game));
+    let (coins, reserve) = (game.coins.clone(), game.reserve);
+    game.apply(Seat(1), &within).unwrap();
+    assert_eq!((game.coins.clone(), game.reserve), (coins, reserve), "no trade");
 }
 
 #[test]

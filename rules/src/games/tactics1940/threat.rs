@@ -20,7 +20,7 @@ const REACH: f64 = 6.0;
 /// from (a transport inland in a home area): about the board's breadth.
 const FAR: f64 = 30.0;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The bots' guess, from 0 to 1, of the chance that `victim`'s seaport
     /// will be blockaded.
     pub(super) fn threat(&self, victim: Seat) -> f64 {

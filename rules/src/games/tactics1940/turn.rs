@@ -11,7 +11,7 @@ use crate::layout::CellId;
 use crate::layout::gallery::oceans::Country;
 use crate::seat::Seat;
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The legal actions of `seat`, which is asked now.
     pub(super) fn legal(&self, seat: Seat, out: &mut Vec<Tactics1940Action>) {
         let board = Board::get();
@@ -93,7 +93,7 @@ impl Tactics1940 {
             }
             Tactics1940Action::Jump { path } => {
                 let path: Vec<CellId> = path.iter().map(id).collect();
-                for over in Tactics1940::jumped(&path) {
+                for over in Self::jumped(&path) {
                     self.destroy(over, Some(seat));
                 }
                 let (from, to) = (path[0], path[path.len() - 1]);
@@ -153,11 +153,15 @@ impl Tactics1940 {
                 let value = self.piece(at).map_or(0, |p| p.kind.value());
                 self.destroy(at, None);
                 // The piece's value comes from the Gold Reserve, as far as
-                // it goes, and the coin owed is paid from it (Rule 17).
+                // it goes, and the coin owed is paid from it (Rule 17). The
+                // piece is the forfeit: with the Reserve empty, giving it up
+                // settles the debt (version 1 asked for another piece).
                 let change = value.min(self.reserve);
                 self.reserve -= change;
                 self.coins[debt.payer.index()] += change;
-                self.pay(debt.payer, debt.to);
+                if RULES < 2 || change > 0 {
+                    self.pay(debt.payer, debt.to);
+                }
                 self.proceed();
             }
             Tactics1940Action::Strike { .. }
@@ -217,6 +221,12 @@ impl Tactics1940 {
             return;
         }
         if !board.in_seaport(at, home) {
+            return;
+        }
+        // A trade is a ship's entering the port (Rule 14), not a move within
+        // it; the move's first mark is where it came from.
+        let entered = self.marks.first().is_none_or(|from| !board.in_seaport(*from, home));
+        if RULES >= 2 && !entered {
             return;
         }
         for payee in [seat, host] {

@@ -11,7 +11,7 @@ use crate::layout::gallery::oceans::Corner;
 use crate::seat::{Seat, Viewer};
 use crate::view::{Attribute, Fact, Hand, Panel, Piece, Stack, View};
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// The view of `viewer`.
     pub(super) fn view_for(&self, viewer: Viewer) -> View {
         let board = Board::get();

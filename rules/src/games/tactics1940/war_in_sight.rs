@@ -28,7 +28,7 @@ pub(super) struct WarInSight {
     pub chance: f64,
 }
 
-impl Tactics1940 {
+impl<const RULES: u32> Tactics1940<RULES> {
     /// Each pair of seats still in play, at least one of them neutral,
     /// between whom protests have been accepted.
     pub(super) fn wars_in_sight(&self) -> Vec<WarInSight> {

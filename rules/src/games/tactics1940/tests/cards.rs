@@ -181,6 +181,21 @@ fn war_tax_pays_a_coin_to_the_gold_reserve_and_with_none_a_piece_is_given_up() {
 }
 
 #[test]
+fn with_the_gold_reserve_empty_the_piece_given_up_settles_the_coin_owed() {
+    let mut game = empty(2);
+    put(&mut game, 0, Kind::Battleship, "NW7");
+    put(&mut game, 0, Kind::Transport, "NW9");
+    game.coins[0] = 0;
+    game.reserve = 0;
+    draw(&mut game, Card::WarTax);
+    game.apply(Seat(0), &Tactics1940Action::Sacrifice { at: "NW9".parse().unwrap() }).unwrap();
+    assert_eq!(game.piece(id("NW9")), None);
+    assert_eq!((game.coins[0], game.reserve), (0, 0), "no change to take, and none to pay with");
+    assert!(game.debt.is_none(), "the piece was the forfeit (Rule 17): no second piece is asked");
+    assert!(game.piece(id("NW7")).is_some());
+}
+
+#[test]
 fn mine_destroys_one_of_the_drawers_transports_outside_the_safety_zone() {
     let mut game = empty(2);
     put(&mut game, 0, Kind::Transport, "NW7");

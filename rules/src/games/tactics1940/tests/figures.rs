@@ -38,12 +38,43 @@ fn fig_c_open_seaport_squares_defended_by_battleships() {
     assert!(!seaport(battleships, &["NW4", "NE18", "NE15"]).blockaded(Seat(0)), "NO: N12's battleship leaves by NW3");
     assert!(seaport(battleships, &["NW3", "NW4", "NE18", "NE15"]).blockaded(Seat(0)), "YES: the whole mouth is held");
 
-    // Transports in the mouth do not hold it: a battleship jumps them.
+    // Transports in the mouth hold it too: "The fact that the losing
+    // player might, on his next move, be able to destroy one of the
+    // blockading pieces, does not void the blockade." Version 1 let the
+    // defenders' jumps over them count as a way out.
     let mut game = seaport(battleships, &[]);
+    let mut old = empty_at::<1>(2);
+    put(&mut old, 0, Kind::Battleship, "N12");
+    put(&mut old, 0, Kind::Battleship, "N13");
     for at in ["NW3", "NW4", "NE18", "NE15"] {
         put(&mut game, 1, Kind::Transport, at);
+        put(&mut old, 1, Kind::Transport, at);
     }
-    assert!(!game.blockaded(Seat(0)), "NO: the defenders can jump their way out");
+    assert!(game.blockaded(Seat(0)), "YES: jumping a blockader out of the way does not void it");
+    assert!(!old.blockaded(Seat(0)), "version 1: the defenders could jump their way out");
+}
+
+#[test]
+fn an_open_seaport_is_blockaded_only_when_both_its_ways_out_are_held() {
+    // North's battleships moored on N11 and N14 cannot leave in one move,
+    // and nothing of North's is on the open squares or at sea.
+    let blockers = |at: &[&str]| {
+        let mut game = empty(2);
+        at.iter().for_each(|at| put(&mut game, 1, Kind::Battleship, at));
+        game.blockaded(Seat(0))
+    };
+    assert!(!blockers(&["NW3"]), "one ship beside the mouth cuts nothing off");
+    assert!(!blockers(&["NW4"]), "N13 and the sea before it are open");
+    assert!(!blockers(&["NW3", "NE15"]), "the squares in front are open");
+    assert!(blockers(&["NW4", "NE18"]), "the two squares in front: the simplest form");
+    assert!(blockers(&["N12", "N13"]), "the two open squares: the simplest form");
+    assert!(blockers(&["N12", "NE18"]), "one open square and the square in front of the other");
+
+    // Version 1 counted the moored ships as defenders in the vicinity, so
+    // that one ship anywhere at the seaport ended the game.
+    let mut old = empty_at::<1>(2);
+    put(&mut old, 1, Kind::Battleship, "NW3");
+    assert!(old.blockaded(Seat(0)));
 }
 
 #[test]
