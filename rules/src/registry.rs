@@ -47,6 +47,9 @@ static KEPT: &[&dyn AnyGame] = &[
     &Registered::<Tactics1940<1>>::ENTRY,
     // Version 1 let a figure step on through a frozen county.
     &Registered::<HexTri<1>>::ENTRY,
+    // Version 1 took a squeezed piece whose squeeze was opened and closed
+    // again, and counted a throw with only a points move as idle.
+    &Registered::<Attactics<1>>::ENTRY,
 ];
 
 /// Every earlier rules version kept for stored matches.

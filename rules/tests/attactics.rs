@@ -13,7 +13,7 @@ fn legal_action_lists_stay_small() {
         for seed in 0..4 {
             let mut chance = SeedStream::new(Seed::from_u64(seed));
             let mut choices = SeedStream::new(Seed::from_u64(seed + 100));
-            let mut game = Attactics::new(&AttacticsOptions { seats, ..Default::default() }).unwrap();
+            let mut game = <Attactics>::new(&AttacticsOptions { seats, ..Default::default() }).unwrap();
             let mut legal = Vec::new();
             loop {
                 let seat = match game.status() {

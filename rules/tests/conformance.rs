@@ -257,7 +257,8 @@ fn a_catalog_finds_each_game_at_the_rules_version_its_match_was_created_with() {
     assert_eq!(Catalog::Players.game("tactique").unwrap().info().rules_version, 2);
     assert_eq!(Catalog::Players.game("tactics1940").unwrap().info().rules_version, 2);
     assert_eq!(Catalog::Players.game("hextri").unwrap().info().rules_version, 2);
-    for id in ["tactique", "tactics1940", "hextri"] {
+    assert_eq!(Catalog::Players.game("attactics").unwrap().info().rules_version, 2);
+    for id in ["tactique", "tactics1940", "hextri", "attactics"] {
         assert_eq!(Catalog::Players.game_at(id, 1).unwrap().info().rules_version, 1, "{id} keeps version 1");
     }
     assert!(Catalog::Players.game("drill").is_err(), "the test game is not offered");
@@ -274,11 +275,19 @@ fn a_catalog_finds_each_game_at_the_rules_version_its_match_was_created_with() {
 
 #[test]
 fn every_kept_rules_version_passes_the_conformance_suite() {
-    for game in rules::registry::kept_games() {
-        let config = ConformanceConfig { playouts: 100, deep: 20, max_actions: MAX_ACTIONS, seed: 4 };
-        let report = game.conformance(&json!({}), config).unwrap_or_else(|e| panic!("{}: {e}", game.info().id));
-        check_coverage(*game, &json!({}), &report);
-    }
+    std::thread::scope(|scope| {
+        for game in rules::registry::kept_games() {
+            scope.spawn(move || {
+                let (fewer, _) = long_game(*game);
+                let (playouts, deep) = ((100 / fewer).max(1), (20 / fewer).max(1));
+                let max_actions = max_actions(*game, &json!({}));
+                let config = ConformanceConfig { playouts, deep, max_actions, seed: 4 };
+                let id = game.info().id;
+                let report = game.conformance(&json!({}), config).unwrap_or_else(|e| panic!("{id}: {e}"));
+                check_coverage(*game, &json!({}), &report);
+            });
+        }
+    });
 }
 
 #[test]

@@ -52,7 +52,7 @@ impl Allies {
     }
 }
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// Per seat, the seats on its side: its team, or itself alone.
     pub(super) fn first_sides(allies: Allies) -> [SeatSet; super::SEATS] {
         let teams = allies.teams();

@@ -58,7 +58,7 @@ fn steps_to_centre() -> &'static [u16] {
     })
 }
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// Each seat's standing: the points of its pieces on the board and still
     /// to come in, plus up to [`MONARCH_PROGRESS`] for its Monarch nearest
     /// Maze Center; a seat out of the game has none. Allies stand together.
@@ -147,7 +147,7 @@ mod tests {
         let steps = steps_to_centre();
         let doorstep = board::square(16, 17);
         let far = (0..SQUARES as CellId).find(|id| steps[usize::from(*id)] == 4).expect("a square four steps out");
-        let mut state = Attactics::new(&Default::default()).unwrap();
+        let mut state = <Attactics>::new(&Default::default()).unwrap();
         let (from, to) = (board::name(far), board::name(doorstep));
         let walk = AttacticsAction::Move { kind: Kind::Monarch, from, enter: false, count: 3, to };
         assert_eq!(state.worth_trying(Seat(0), &walk), 3, "three steps nearer");

@@ -248,9 +248,14 @@ enum Phase {
     Moving,
 }
 
-/// The state of an ATTACTICS match.
+/// The state of an ATTACTICS match under rules version `RULES`. Version 1
+/// took a squeezed piece whose squeeze had been opened and closed again
+/// before its owner's go, and counted a throw with only a points move as
+/// one in which no piece moved; version 2, the current one, frees the
+/// piece and counts the move (docs/rules/attactics.md). Matches stored
+/// under version 1 replay by it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attactics {
+pub struct Attactics<const RULES: u32 = 2> {
     options: AttacticsOptions,
     /// Per seat: its corner, 0 (top left) to 3, clockwise.
     corner: [u8; SEATS],
@@ -320,11 +325,16 @@ pub struct Attactics {
     outcome: Option<Outcome>,
 }
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// Puts `piece` on square `id`, or empties it, in both forms.
     fn put(&mut self, id: CellId, piece: Option<Piece>) {
         if let Some(old) = self.squares[usize::from(id)] {
             self.placed[old.owner.index()].remove(id);
+            // A blocker taken or moved away frees the piece it squeezed:
+            // the squeeze is over, whatever closes the gap again.
+            if RULES >= 2 {
+                self.squeezes.retain(|s| !s.blockers.contains(&id));
+            }
         }
         if let Some(new) = piece {
             self.placed[new.owner.index()].insert(id);
@@ -347,7 +357,7 @@ impl Attactics {
     }
 }
 
-impl Game for Attactics {
+impl<const RULES: u32> Game for Attactics<RULES> {
     type Options = AttacticsOptions;
     type Action = AttacticsAction;
     type Chance = Throw;
@@ -364,7 +374,7 @@ impl Game for Attactics {
         hidden_information: false,
         simultaneous: false,
         windows: false,
-        rules_version: 1,
+        rules_version: RULES,
     };
 
     fn option_specs() -> Vec<OptionSpec> {
@@ -430,7 +440,7 @@ impl Game for Attactics {
         for (i, set) in hand.iter_mut().enumerate().take(seats) {
             *set = Kind::ALL.map(|k| k.set(mid == Some(Seat(i as u8))));
         }
-        let mut state = Attactics {
+        let mut state = Attactics::<RULES> {
             options: options.clone(),
             corner,
             home: corner,
@@ -774,7 +784,7 @@ impl Game for Attactics {
     }
 }
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// What is being waited for, in words.
     fn prompt(&self) -> String {
         if let Some(outcome) = &self.outcome {

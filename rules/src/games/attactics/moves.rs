@@ -23,7 +23,7 @@ pub(super) struct Crowd {
     opponents: SquareSet,
 }
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// Every square a piece stands on.
     pub(super) fn taken(&self) -> SquareSet {
         self.placed.iter().fold(SquareSet::EMPTY, |taken, placed| taken | *placed)
@@ -157,7 +157,7 @@ impl Attactics {
     }
 
     /// The corners `seat` may bring pieces in from.
-    pub(super) fn entry_corners(&self, seat: Seat) -> impl Iterator<Item = u8> + use<> {
+    pub(super) fn entry_corners(&self, seat: Seat) -> impl Iterator<Item = u8> + use<RULES> {
         let own = self.corner[seat.index()];
         let opposite = (self.mid == Some(seat)).then_some((own + 2) % 4);
         std::iter::once(own).chain(opposite)

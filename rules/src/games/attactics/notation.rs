@@ -76,7 +76,7 @@ pub struct AttacticsTurn {
 
 impl Part {
     /// An action written as played from `state`.
-    pub(super) fn of_action(state: &Attactics, action: &AttacticsAction) -> Part {
+    pub(super) fn of_action<const R: u32>(state: &Attactics<R>, action: &AttacticsAction) -> Part {
         let taken = |cell: &Cell| board::id(*cell).is_some_and(|id| state.squares[usize::from(id)].is_some());
         match *action {
             AttacticsAction::Roll => Part::Roll(None),
@@ -90,7 +90,7 @@ impl Part {
     }
 
     /// A chance outcome written as drawn in `state`.
-    pub(super) fn of_chance(state: &Attactics, outcome: &Throw) -> Part {
+    pub(super) fn of_chance<const R: u32>(state: &Attactics<R>, outcome: &Throw) -> Part {
         match outcome {
             Throw::Opening(rolls) => Part::Opening(
                 state.contenders.iter().zip(rolls).map(|(seat, dice)| (state.name(seat).to_string(), *dice)).collect(),
@@ -224,7 +224,10 @@ impl FromStr for AttacticsTurn {
 }
 
 /// The steps a written go stands for, played from `state`.
-pub(super) fn resolve(state: &Attactics, turn: &AttacticsTurn) -> Result<Vec<StepOf<Attactics>>, NotationError> {
+pub(super) fn resolve<const R: u32>(
+    state: &Attactics<R>,
+    turn: &AttacticsTurn,
+) -> Result<Vec<StepOf<Attactics<R>>>, NotationError> {
     let text = turn.to_string();
     let illegal = |why: String| NotationError::illegal(&text, why);
     let mut state = state.clone();
@@ -303,7 +306,7 @@ pub(super) fn resolve(state: &Attactics, turn: &AttacticsTurn) -> Result<Vec<Ste
 }
 
 /// A go written from its steps, played from `state`.
-pub(super) fn notate(state: &Attactics, turn: &[StepOf<Attactics>]) -> AttacticsTurn {
+pub(super) fn notate<const R: u32>(state: &Attactics<R>, turn: &[StepOf<Attactics<R>>]) -> AttacticsTurn {
     let mut state = state.clone();
     let mut parts: Vec<Part> = Vec::new();
     let mut seat = None;

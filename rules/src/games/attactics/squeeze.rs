@@ -5,7 +5,7 @@
 //! piece is still squeezed when that go ends, it is removed and the squeezer
 //! scores it.
 
-use super::board::{Board, in_centre};
+use super::board::{Board, NONE, in_centre};
 use super::{Attactics, Kind, Piece};
 use crate::layout::CellId;
 use crate::seat::{Seat, SeatSet};
@@ -21,23 +21,32 @@ pub(super) struct Squeeze {
     pub kind: Kind,
     /// Who announced it.
     pub squeezer: Seat,
+    /// The squares of the pieces that closed it when it was announced
+    /// ([`NONE`] past them): one of those pieces taken or moved away ends
+    /// it ([`Attactics::put`]).
+    pub blockers: [CellId; 8],
 }
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// The side (a player, or a team) whose pieces squeeze the piece on
     /// `target`, if one does: every square the piece could step to holds a
     /// piece of that side, and the walls close the rest.
     pub(super) fn squeezed_by(&self, target: CellId) -> Option<SeatSet> {
+        self.squeeze_on(target).map(|(side, _)| side)
+    }
+
+    /// [`Self::squeezed_by`], with the squares of the blocking pieces.
+    fn squeeze_on(&self, target: CellId) -> Option<(SeatSet, [CellId; 8])> {
         let piece = self.squares[usize::from(target)]?;
         if piece.kind == Kind::Monarch {
             return None;
         }
         let board = Board::get();
-        let taken = |id: CellId| self.squares[usize::from(id)];
+        let taken = |id: CellId| self.squares[usize::from(id)].map(|p| (id, p));
         let mut blockers = Vec::new();
         for d in (0..8).step_by(2) {
             let to = board.step(target, d);
-            if to != super::board::NONE && !in_centre(to) {
+            if to != NONE && !in_centre(to) {
                 blockers.push(taken(to)?);
             }
         }
@@ -50,9 +59,11 @@ impl Attactics {
                 }
             }
         }
-        let side = self.side(blockers.first()?.owner);
-        let one_side = blockers.iter().all(|b| side.contains(b.owner)) && !side.contains(piece.owner);
-        one_side.then_some(side)
+        let side = self.side(blockers.first()?.1.owner);
+        let one_side = blockers.iter().all(|(_, b)| side.contains(b.owner)) && !side.contains(piece.owner);
+        let mut squares = [NONE; 8];
+        squares.iter_mut().zip(&blockers).for_each(|(square, (id, _))| *square = *id);
+        one_side.then_some((side, squares))
     }
 
     /// The pieces next to `to` that `seat` squeezes, not yet announced.
@@ -78,7 +89,8 @@ impl Attactics {
     /// `seat` announces the squeeze of the piece on `target`.
     pub(super) fn announced(&mut self, seat: Seat, target: CellId) {
         let Some(Piece { owner, kind }) = self.squares[usize::from(target)] else { return };
-        self.squeezes.push(Squeeze { target, owner, kind, squeezer: seat });
+        let blockers = self.squeeze_on(target).map_or([NONE; 8], |(_, squares)| squares);
+        self.squeezes.push(Squeeze { target, owner, kind, squeezer: seat, blockers });
         self.report = format!(
             "{}: Squeeze Play on {}'s {} at {}",
             self.name(seat),

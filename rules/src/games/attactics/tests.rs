@@ -20,7 +20,7 @@ fn teams(allies: Allies, version: TeamPoints) -> Attactics {
 /// A match with `options` after an opening roll that Red (seat 0) wins.
 fn game_of(options: AttacticsOptions) -> Attactics {
     let seats = options.seats;
-    let mut game = Attactics::new(&options).unwrap();
+    let mut game = <Attactics>::new(&options).unwrap();
     if seats != 3 {
         let mut rolls = vec![Dice(6, 6)];
         rolls.extend((1..seats).map(|_| Dice(1, 2)));
@@ -282,7 +282,7 @@ fn the_walk_a_piece_takes_is_shown_before_and_marked_after_square_by_square() {
     let board = Board::get();
     let mut chance = SeedStream::new(Seed::from_u64(7));
     let mut choices = SeedStream::new(Seed::from_u64(8));
-    let mut state = Attactics::new(&AttacticsOptions { seats: 4, ..Default::default() }).unwrap();
+    let mut state = <Attactics>::new(&AttacticsOptions { seats: 4, ..Default::default() }).unwrap();
     let mut checked = 0;
     while checked < 400 {
         let Some(seat) = throw_until_a_seat_acts(&mut state, &mut chance) else { break };
@@ -549,9 +549,48 @@ fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
     assert!(game.view(Viewer::Spectator).announcements.is_empty(), "settled, no longer announced");
 }
 
+/// Under rules version `R`: Red announces a squeeze on Green's Minor (two
+/// open sides, a Red Major and a Red Minor on them); before Green's go ends,
+/// `meanwhile` changes the board. Whether the Minor is taken.
+fn squeeze_takes<const R: u32>(meanwhile: impl Fn(&mut Attactics<R>, &[CellId])) -> bool {
+    let board = Board::get();
+    let target = (0..board::SQUARES as CellId)
+        .filter(|id| board::quadrant(*id) == 0 && board::row_col(*id).0 > 2)
+        .find(|id| [0, 2, 4, 6].iter().filter(|d| board.step(*id, **d) != NONE).count() == 2)
+        .unwrap();
+    let open: Vec<CellId> = [0, 2, 4, 6].iter().map(|d| board.step(target, *d)).filter(|s| *s != NONE).collect();
+    let mut game = Attactics::<R>::new(&AttacticsOptions { seats: 2, ..Default::default() }).unwrap();
+    let piece = |seat: u8, kind: Kind| Some(Piece { owner: Seat(seat), kind });
+    game.put(target, piece(1, Kind::Minor));
+    game.put(open[0], piece(0, Kind::Major));
+    game.put(open[1], piece(0, Kind::Minor));
+    game.announced(Seat(0), target);
+    meanwhile(&mut game, &open);
+    game.settle_squeezes(Seat(1));
+    game.squares[usize::from(target)].is_none()
+}
+
+#[test]
+fn a_squeeze_play_whose_blocker_moved_away_frees_the_piece_though_another_closes_the_gap() {
+    // "'Freeing' a piece is done by eliminating any of the blocking pieces";
+    // the ruling: a blocker taken or moved away meanwhile frees it.
+    let untouched = |_: &mut Attactics, _: &[CellId]| {};
+    let reclosed = |game: &mut Attactics, open: &[CellId]| {
+        game.put(open[0], None);
+        game.put(open[0], Some(Piece { owner: Seat(0), kind: Kind::Master }));
+    };
+    assert!(squeeze_takes::<2>(untouched), "still squeezed by the same pieces: taken");
+    assert!(!squeeze_takes::<2>(reclosed), "the Major moved away: free, though a Master closed the gap");
+    // Version 1 judged only whether the piece was squeezed when the go ended.
+    assert!(squeeze_takes::<1>(|game, open| {
+        game.put(open[0], None);
+        game.put(open[0], Some(Piece { owner: Seat(0), kind: Kind::Master }));
+    }));
+}
+
 #[test]
 fn three_players_the_mid_player_goes_first_with_extra_pieces_and_goes_twice_the_first_three_times_up() {
-    let mut game = Attactics::new(&AttacticsOptions { seats: 3, ..Default::default() }).unwrap();
+    let mut game = <Attactics>::new(&AttacticsOptions { seats: 3, ..Default::default() }).unwrap();
     assert_eq!(game.mover, Seat(1));
     assert_eq!(game.hand[1], [1, 3, 5, 6]);
     assert_eq!(game.hand[0], [1, 2, 4, 5]);
@@ -588,7 +627,7 @@ fn three_players_the_mid_player_goes_first_with_extra_pieces_and_goes_twice_the_
 
 #[test]
 fn the_opening_roll_highest_goes_first_and_ties_roll_again() {
-    let mut game = Attactics::new(&AttacticsOptions { seats: 4, ..Default::default() }).unwrap();
+    let mut game = <Attactics>::new(&AttacticsOptions { seats: 4, ..Default::default() }).unwrap();
     assert_eq!(game.status(), Status::Chance);
     game.play_chance(&Throw::Opening(vec![Dice(6, 5), Dice(2, 2), Dice(5, 6), Dice(1, 1)]));
     assert_eq!(game.contenders, SeatSet::only(Seat(0)).with(Seat(2)), "Red and Green tie");
@@ -632,7 +671,7 @@ fn random_games_finish_and_their_goes_resolve_from_their_notation() {
         let options = AttacticsOptions { seats, ..Default::default() };
         let mut chance = SeedStream::new(Seed::from_u64(u64::from(seats)));
         let mut choices = SeedStream::new(Seed::from_u64(99));
-        let mut state = Attactics::new(&options).unwrap();
+        let mut state = <Attactics>::new(&options).unwrap();
         let mut turn_start = state.clone();
         let mut steps: Vec<StepOf<Attactics>> = Vec::new();
         let mut checked = 0;
@@ -695,10 +734,10 @@ fn allies_sit_diagonally_across_or_on_the_same_side_and_only_with_four_players()
     assert_eq!(side.mover, Seat(0));
     for seats in [2, 3] {
         let options = AttacticsOptions { seats, allies: Allies::Across, version: TeamPoints::EachOwn };
-        assert!(Attactics::new(&options).is_err(), "allies play two against two");
+        assert!(<Attactics>::new(&options).is_err(), "allies play two against two");
     }
     let loose = AttacticsOptions { seats: 4, allies: Allies::None, version: TeamPoints::HolderFalls };
-    assert!(Attactics::new(&loose).is_err(), "a team version needs teams");
+    assert!(<Attactics>::new(&loose).is_err(), "a team version needs teams");
 }
 
 #[test]
@@ -852,7 +891,7 @@ fn where_a_walk_can_end_is_where_a_walk_shown_square_by_square_ends() {
         let options = AttacticsOptions { seats, allies, version };
         let mut chance = SeedStream::new(Seed::from_u64(11));
         let mut choices = SeedStream::new(Seed::from_u64(12));
-        let mut state = Attactics::new(&options).unwrap();
+        let mut state = <Attactics>::new(&options).unwrap();
         let (mut states, mut walks) = (0, 0);
         while states < 150 {
             let Some(seat) = throw_until_a_seat_acts(&mut state, &mut chance) else { break };

@@ -17,7 +17,7 @@ pub const CEILING: u8 = 15;
 /// dead position (a Tactica rule: see docs/rules/attactics.md).
 pub const IDLE_THROWS: u32 = 200;
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// The seats still in the game.
     pub(super) fn in_play(&self) -> SeatSet {
         SeatSet::all(self.seat_count()).without_all(self.out)
@@ -83,7 +83,8 @@ impl Attactics {
 
     /// The throw is over: another after doubles, else the go ends.
     pub(super) fn end_throw(&mut self) {
-        if self.any_moved {
+        // A points move moves a piece too (version 1 did not count it).
+        if self.any_moved || (RULES >= 2 && self.spent) {
             self.idle = 0;
         } else {
             self.idle += 1;

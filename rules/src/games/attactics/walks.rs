@@ -64,7 +64,7 @@ thread_local! {
         std::cell::RefCell::new(Scratch { seen: vec![0; board::SQUARES * 8], stamp: 0 });
 }
 
-impl Attactics {
+impl<const RULES: u32> Attactics<RULES> {
     /// The move `action` makes, asked before it is played; None for an
     /// action that moves nothing.
     pub(super) fn walked_by(&self, action: &AttacticsAction) -> Option<Walked> {
