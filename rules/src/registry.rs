@@ -43,7 +43,8 @@ static KEPT: &[&dyn AnyGame] = &[
     &Registered::<Tactique<1>>::ENTRY,
     // Version 1 let one ship blockade an open seaport, a jump over a
     // blockader void a blockade, an empty Gold Reserve take piece after
-    // piece for one coin, and a supply ship trade by moving within a port.
+    // piece for one coin, a supply ship trade by moving within a port, and
+    // a protest wait between new allies.
     &Registered::<Tactics1940<1>>::ENTRY,
     // Version 1 let a figure step on through a frozen county.
     &Registered::<HexTri<1>>::ENTRY,

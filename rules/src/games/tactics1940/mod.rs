@@ -175,8 +175,9 @@ struct Debt {
 /// so that one enemy ship at a seaport with nothing in its open squares
 /// could end the game; let a jump over a blockading piece void a blockade;
 /// had a player who gave up a piece with the Gold Reserve empty give up
-/// another for the same coin; and paid a supply ship for moving within the
-/// port it traded in. Version 2, the current one, mends those
+/// another for the same coin; paid a supply ship for moving within the
+/// port it traded in; and kept protests waiting between players who had
+/// become allies. Version 2, the current one, mends those
 /// (docs/rules/tactics1940.md). Matches stored under version 1 replay by it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tactics1940<const RULES: u32 = 2> {

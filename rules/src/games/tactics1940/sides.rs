@@ -78,6 +78,9 @@ impl<const RULES: u32> Tactics1940<RULES> {
             (None, Some(side)) => self.sides[injured.index()] = Some(side.opposite()),
             // Two neutrals: the injured one chooses (Rule 7).
             (None, None) => return true,
+            // Allies are at war with nobody over a protest (version 1
+            // could get here, and recorded a war between them).
+            _ if RULES >= 2 => return false,
             _ => {}
         }
         self.war_began(injured, offender);
@@ -93,11 +96,17 @@ impl<const RULES: u32> Tactics1940<RULES> {
     }
 
     /// Protests still to be answered between seats now at war lapse: they
-    /// are in conflict.
+    /// are in conflict. So do those between seats now allies, who cannot
+    /// go to war with each other (version 1 kept those).
     fn war_began(&mut self, a: Seat, b: Seat) {
         self.wars.push((a, b));
         let sides = &self.sides;
+        let on_sides = |x: Seat, y: Seat| sides[x.index()].is_some() && sides[y.index()].is_some();
         let at_war = |x: Seat, y: Seat| matches!((sides[x.index()], sides[y.index()]), (Some(p), Some(q)) if p != q);
-        self.protests.retain(|(injured, offender)| !at_war(*injured, *offender));
+        self.protests.retain(
+            |(injured, offender)| {
+                if RULES >= 2 { !on_sides(*injured, *offender) } else { !at_war(*injured, *offender) }
+            },
+        );
     }
 }

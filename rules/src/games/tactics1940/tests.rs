@@ -345,6 +345,25 @@ fn aggression_against_a_neutral_is_followed_by_a_protest_card_and_the_third_acce
     assert!(game.allies(Seat(1), Seat(2)));
 }
 
+/// Under rules version `R`: West has accepted two of East's protest cards,
+/// and East's third waits before North's; West accepts East's, East chooses
+/// South, so West joins North. The protests left.
+fn protests_left_when_neutrals_go_to_war<const R: u32>() -> Vec<(Seat, Seat)> {
+    let mut game = empty_at::<R>(4);
+    game.accepted[3][1] = 2;
+    game.protests = [(Seat(0), Seat(3))].into();
+    assert!(game.accept(Seat(1), Seat(3)), "two neutrals: the injured East chooses");
+    game.join(Seat(1), Seat(3), Country::South);
+    assert!(game.allies(Seat(0), Seat(3)));
+    game.protests.into()
+}
+
+#[test]
+fn a_protest_between_players_who_became_allies_lapses() {
+    assert_eq!(protests_left_when_neutrals_go_to_war::<2>(), vec![], "North and West are allies now");
+    assert_eq!(protests_left_when_neutrals_go_to_war::<1>(), vec![(Seat(0), Seat(3))], "version 1 kept it");
+}
+
 #[test]
 fn a_protest_may_be_refused_by_paying_one_coin_to_the_protesting_player() {
     let mut game = empty(3);
