@@ -501,16 +501,23 @@ fn the_master_cannot_pass_two_pieces_occupying_adjacent_squares() {
     assert!(!reach(&game).contains(&(1, diagonal.to)), "two pieces on adjacent squares block it");
 }
 
-#[test]
-fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
+/// A square in Red's quadrant with exactly two open sides, and those two
+/// sides' squares: a piece there is squeezed by two.
+fn squeezable() -> (CellId, Vec<CellId>) {
     let board = Board::get();
-    // A Minor of Green's in a square with exactly two open sides, in Red's
-    // quadrant: Red blocks both.
     let target = (0..board::SQUARES as CellId)
         .filter(|id| board::quadrant(*id) == 0 && board::row_col(*id).0 > 2)
         .find(|id| [0, 2, 4, 6].iter().filter(|d| board.step(*id, **d) != NONE).count() == 2)
         .unwrap();
-    let open: Vec<CellId> = [0, 2, 4, 6].iter().map(|d| board.step(target, *d)).filter(|s| *s != NONE).collect();
+    let open = [0, 2, 4, 6].iter().map(|d| board.step(target, *d)).filter(|s| *s != NONE).collect();
+    (target, open)
+}
+
+#[test]
+fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
+    // A Minor of Green's in a square with exactly two open sides, in Red's
+    // quadrant: Red blocks both.
+    let (target, open) = squeezable();
     let mut game = game(2);
     place(&mut game, 1, Kind::Minor, target);
     place(&mut game, 0, Kind::Major, open[0]);
@@ -553,12 +560,7 @@ fn a_squeeze_play_announced_takes_the_piece_unless_its_owner_frees_it() {
 /// open sides, a Red Major and a Red Minor on them); before Green's go ends,
 /// `meanwhile` changes the board. Whether the Minor is taken.
 fn squeeze_takes<const R: u32>(meanwhile: impl Fn(&mut Attactics<R>, &[CellId])) -> bool {
-    let board = Board::get();
-    let target = (0..board::SQUARES as CellId)
-        .filter(|id| board::quadrant(*id) == 0 && board::row_col(*id).0 > 2)
-        .find(|id| [0, 2, 4, 6].iter().filter(|d| board.step(*id, **d) != NONE).count() == 2)
-        .unwrap();
-    let open: Vec<CellId> = [0, 2, 4, 6].iter().map(|d| board.step(target, *d)).filter(|s| *s != NONE).collect();
+    let (target, open) = squeezable();
     let mut game = Attactics::<R>::new(&AttacticsOptions { seats: 2, ..Default::default() }).unwrap();
     let piece = |seat: u8, kind: Kind| Some(Piece { owner: Seat(seat), kind });
     game.put(target, piece(1, Kind::Minor));
