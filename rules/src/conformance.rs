@@ -13,7 +13,8 @@
 //! - every acting seat has a legal action and no other seat has one; in a
 //!   response window every asked seat has a legal default answer;
 //! - a seat's count of legal actions and its random draw of one agree with
-//!   its list ([`Game::count_legal`], [`Game::random_action`]);
+//!   its list ([`Game::count_legal`], [`Game::random_action`]), and a
+//!   playout's action is one of them ([`Game::playout_action`]);
 //! - the click sequences of a seat's legal actions are distinct and none is
 //!   a prefix of another; their notations are distinct;
 //! - resampling what a seat may not know changes neither its view nor its
@@ -220,6 +221,8 @@ fn check_state<G: Game>(
             action == legal[listed.below(legal.len() as u32) as usize] && drawn == listed,
             "{seat}: random_action drew {action:?}, not the listed action of the same draw"
         );
+        let leaned = state.playout_action(seat, &mut choices.clone(), &mut Vec::new());
+        ensure!(legal.contains(&leaned), "{seat}: playout_action chose {leaned:?}, not a legal action");
         match status.decision().map(|d| d.kind) {
             Some(DecisionKind::Window { .. }) => {
                 let answer = state.default_action(seat);

@@ -202,6 +202,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         random_listed(self, seat, stream, scratch)
     }
 
+    /// The action a search's playout plays for `seat`: by default one drawn
+    /// uniformly ([`Game::random_action`]). A game whose random matches
+    /// seldom reach what decides its real ones may lean its playouts
+    /// towards it, so that a search sees it happen (Tactics' blockade). It
+    /// must be one of `seat`'s legal actions, drawn from `stream` alone (the
+    /// conformance suite checks the first; the second keeps a search that
+    /// is given the same seed the same).
+    fn playout_action(&self, seat: Seat, stream: &mut SeedStream, scratch: &mut Vec<Self::Action>) -> Self::Action {
+        self.random_action(seat, stream, scratch)
+    }
+
     /// Plays an action already known to be legal.
     fn play(&mut self, seat: Seat, action: &Self::Action);
 

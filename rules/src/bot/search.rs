@@ -408,9 +408,11 @@ fn settle_seen<G: Game>(state: &mut G, stream: &mut SeedStream) -> u64 {
 /// Actions between two questions of a playout to the clock.
 const STOP_EVERY: u32 = 32;
 
-/// Plays uniformly random actions from `state` to the end, or for `limit`
-/// actions, or until `stop` says the time is up; returns each seat's
-/// reward, as the game evaluates the state where it stopped if unfinished.
+/// Plays the game's playout actions ([`Game::playout_action`], uniformly
+/// random unless the game leans them) from `state` to the end, or for
+/// `limit` actions, or until `stop` says the time is up; returns each
+/// seat's reward, as the game evaluates the state where it stopped if
+/// unfinished.
 fn playout<G: Game>(
     state: &mut G,
     limit: u32,
@@ -430,7 +432,7 @@ fn playout<G: Game>(
         };
         let pick = stream.below(decision.seats.len() as u32) as usize;
         let seat = decision.seats.iter().nth(pick).expect("a decision asks a seat");
-        let action = state.random_action(seat, stream, legal);
+        let action = state.playout_action(seat, stream, legal);
         state.play(seat, &action);
     }
     settle(state, stream);

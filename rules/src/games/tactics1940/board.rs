@@ -46,6 +46,10 @@ pub struct Board {
     /// battleship needs to reach that country's open port squares or its
     /// mouth (see [`Board::approach`]).
     approaches: Vec<Vec<u8>>,
+    /// Per country and square, how many steps a battleship needs to reach
+    /// one of the squares that close that country's seaport (see
+    /// [`Board::closing`]): asked for every move a playout leans.
+    closings: Vec<Vec<u8>>,
 }
 
 impl Board {
@@ -97,11 +101,17 @@ impl Board {
             mouths: Vec::new(),
             in_mouth: Vec::new(),
             approaches: Vec::new(),
+            closings: Vec::new(),
         };
         board.ports = Country::ALL.iter().map(|c| board.find_open_ports(*c)).collect();
         board.mouths = Country::ALL.iter().map(|c| board.find_mouth(*c)).collect();
         board.in_mouth = board.ids().map(|id| board.mouths.iter().any(|m| m.contains(&id))).collect();
-        board.approaches = Country::ALL.iter().map(|c| board.find_approach(*c)).collect();
+        board.approaches = Country::ALL
+            .iter()
+            .map(|c| board.walk(board.open_ports(*c).into_iter().chain(board.mouth(*c).iter().copied())))
+            .collect();
+        board.closings =
+            Country::ALL.iter().map(|c| board.walk(board.open_ports(*c).into_iter().chain(board.fronts(*c)))).collect();
         board
     }
 
@@ -215,12 +225,20 @@ impl Board {
         self.approaches[country as usize][usize::from(id)]
     }
 
-    /// A walk outwards from the squares where `country` is blockaded, over
-    /// the squares a battleship may stand on.
-    fn find_approach(&self, country: Country) -> Vec<u8> {
+    /// How many one-square steps a battleship on `id` needs to reach one of
+    /// `country`'s open port squares or the squares in front of them, the
+    /// squares that close its seaport under rules version 2 (Rule 13, as
+    /// ruled in docs/rules/tactics1940.md); `u8::MAX` as for
+    /// [`Board::approach`].
+    pub fn closing(&self, country: Country, id: CellId) -> u8 {
+        self.closings[country as usize][usize::from(id)]
+    }
+
+    /// How many steps from each square to the nearest of `targets`, walking
+    /// over the squares a battleship may stand on.
+    fn walk(&self, targets: impl Iterator<Item = CellId>) -> Vec<u8> {
         let mut steps = vec![u8::MAX; self.len()];
-        let mut next: VecDeque<CellId> =
-            self.open_ports(country).into_iter().chain(self.mouth(country).iter().copied()).collect();
+        let mut next: VecDeque<CellId> = targets.collect();
         for id in &next {
             steps[usize::from(*id)] = 0;
         }

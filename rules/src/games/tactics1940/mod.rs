@@ -15,6 +15,7 @@
 mod blockade;
 mod board;
 mod cards;
+mod lean;
 mod leaving;
 mod moves;
 mod notation;
@@ -501,6 +502,17 @@ impl<const RULES: u32> Game for Tactics1940<RULES> {
     /// 0.80 with 100; docs/performance.md).
     fn playout_actions(&self) -> Option<u32> {
         Some(50 * self.seat_count() as u32)
+    }
+
+    /// Under version 2 a belligerent's playout moves lean towards a
+    /// blockade, which random play seldom makes (lean.rs).
+    fn playout_action(
+        &self,
+        seat: Seat,
+        stream: &mut SeedStream,
+        scratch: &mut Vec<Tactics1940Action>,
+    ) -> Tactics1940Action {
+        self.leaned_action(seat, stream, scratch)
     }
 
     /// Where a move and its window hold a decision a seat (twice as many

@@ -413,6 +413,42 @@ fn the_bots_see_a_blockade_coming_as_enemy_ships_near_the_seaport() {
     assert!((after[0] + after[1] - 1.0).abs() < 1e-9, "{after:?}");
 }
 
+#[test]
+fn the_bots_playouts_lean_towards_a_blockade_under_version_2_only() {
+    let board = Board::get();
+    // North's battleship out at sea, far from South's seaport, and its two
+    // moored at home: North to move.
+    let mut v2 = empty(2);
+    let mut v1 = empty_at::<1>(2);
+    let out_at_sea = board.mouth(Country::North)[0];
+    v2.squares[usize::from(out_at_sea)] = Some(Piece { owner: Seat(0), kind: Kind::Battleship });
+    v1.squares[usize::from(out_at_sea)] = Some(Piece { owner: Seat(0), kind: Kind::Battleship });
+    let nearer = |action: &Tactics1940Action| match action {
+        Tactics1940Action::Move { from, to } => {
+            let steps = |cell| board.closing(Country::South, board.id(cell).unwrap());
+            steps(*to) < steps(*from)
+        }
+        _ => false,
+    };
+    let (mut leaned, mut uniform) = (0, 0);
+    for seed in 0..400 {
+        let stream = || SeedStream::new(Seed::from_u64(seed));
+        let action = v2.playout_action(Seat(0), &mut stream(), &mut Vec::new());
+        assert!(legal(&v2, 0).contains(&action), "{action:?}");
+        leaned += usize::from(nearer(&action));
+        uniform += usize::from(nearer(&v2.random_action(Seat(0), &mut stream(), &mut Vec::new())));
+        assert_eq!(
+            v1.playout_action(Seat(0), &mut stream(), &mut Vec::new()),
+            v1.random_action(Seat(0), &mut stream(), &mut Vec::new()),
+            "under version 1, where one ship at the mouth blockades, playouts stay uniform"
+        );
+    }
+    // Three draws in four lean, so they should turn about three quarters of
+    // the moves random play leaves no nearer into nearer ones: ask for a
+    // third of that.
+    assert!(leaned >= uniform + (400 - uniform) / 4, "moves nearer: {leaned} leaned, {uniform} at random");
+}
+
 /// A match of `seats` seats in which `owner`, a neutral, has two
 /// battleships in front of North's open ports, and `offender` has accepted
 /// `cards` of its protest cards.
