@@ -39,10 +39,13 @@ impl<const RULES: u32> Tactics1940<RULES> {
             scratch.clear();
             self.legal(seat, scratch);
             let nearer = self.towards_a_blockade(seat);
-            scratch.retain(|action| nearer(action));
-            if !scratch.is_empty() {
-                return scratch[stream.below(scratch.len() as u32) as usize].clone();
+            let count = scratch.iter().filter(|action| nearer(action)).count();
+            if count == 0 {
+                // None leans: the uniform draw, from the list already made.
+                return scratch.swap_remove(stream.below(scratch.len() as u32) as usize);
             }
+            let pick = stream.below(count as u32) as usize;
+            return scratch.iter().filter(|action| nearer(action)).nth(pick).expect("counted").clone();
         }
         self.random_action(seat, stream, scratch)
     }
